@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the build needs on Debian 12: the libraries named in DESIGN.md from apt,
+# and the tree-sitter runtime + grammar sources from the npm registry at the versions
+# pinned in vendor/package-lock.json (sources only: the Node addon is never built).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(build-essential cmake ninja-build pkg-config git nodejs npm ccache
+  libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev
+  libcli11-dev libfmt-dev libcurl4-openssl-dev libgtest-dev libgmock-dev libbenchmark-dev)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -f vendor/node_modules/.review-pr-stamp ] || ! cmp -s vendor/package-lock.json vendor/node_modules/.review-pr-stamp; then
+  (cd vendor && npm ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund --loglevel=error)
+  cp vendor/package-lock.json vendor/node_modules/.review-pr-stamp
+fi

@@ -1,0 +1,28 @@
+// Wires the pipeline for one review: source → workspace → rules → verdict. The CLI, the
+// fixture tests and (later) eval/batch all review through this one function.
+#pragma once
+
+#include <string>
+
+#include "core/status.h"
+#include "rules/runner.h"
+#include "verdict/verdict.h"
+
+namespace rp {
+
+struct ReviewInputs {
+  // git: repo_path with optional base/head (head defaults to HEAD, base to the merge-base
+  // of head with main/master)
+  std::string repo_path, base, head;
+  // files: a unified diff and/or `gh pr view --json` metadata (meta also combines with git)
+  std::string diff_file, meta_file;
+  // two directories: before and after
+  std::string before_dir, after_dir;
+  std::string profile;  // "" = detect
+  RuleSelection rules;
+};
+
+// One-line error for bad input (unknown ref, missing file, malformed diff or JSON...).
+Result<Review> run_review(const ReviewInputs& in);
+
+}  // namespace rp

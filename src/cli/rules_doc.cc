@@ -1,0 +1,58 @@
+#include "cli/rules_doc.h"
+
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace rp {
+
+namespace {
+std::string codes_of(const RuleInfo& r) {
+  auto show = [](std::string_view c) { return c == kOff ? std::string("off") : c.empty() ? std::string("—") : std::string(c); };
+  return fmt::format("atom: {}, aiter: {}", show(r.codes.atom), show(r.codes.aiter));
+}
+
+std::string_view needs_name(Needs n) {
+  switch (n) {
+    case Needs::Description: return "PR description";
+    case Needs::Diff: return "diff";
+    case Needs::FullText: return "whole files (--repo)";
+  }
+  return "";
+}
+}  // namespace
+
+std::string render_rules_text() {
+  std::string out;
+  for (const Rule* rule : all_rules()) {
+    const RuleInfo& r = rule->info();
+    out += fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
+                       severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
+    std::string_view docs = r.docs;
+    while (!docs.empty()) {
+      size_t nl = docs.find('\n');
+      std::string_view line = docs.substr(0, nl);
+      out += line.empty() ? "\n" : fmt::format("  {}\n", line);
+      if (nl == std::string_view::npos) break;
+      docs.remove_prefix(nl + 1);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string render_rules_markdown() {
+  std::string out = "# review-pr rules\n\n| rule | category | severity | codes | reads |\n|---|---|---|---|---|\n";
+  for (const Rule* rule : all_rules()) {
+    const RuleInfo& r = rule->info();
+    out += fmt::format("| [`{}`](#{}) | {} | {} | {} | {} |\n", r.name, r.name, category_name(r.category),
+                       severity_name(r.severity), codes_of(r), needs_name(r.needs));
+  }
+  for (const Rule* rule : all_rules()) {
+    const RuleInfo& r = rule->info();
+    out += fmt::format("\n## {}\n\n{}\n\n{}\n", r.name, r.summary, r.docs);
+  }
+  return out;
+}
+
+}  // namespace rp

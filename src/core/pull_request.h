@@ -1,0 +1,38 @@
+// A PullRequest is everything the providers know about one PR: its words (title, body,
+// labels, comments) and its code change. Whether full file text is available is decided
+// by the Workspace, not here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/change_set.h"
+
+namespace rp {
+
+struct Comment {
+  std::string author;
+  std::string body;
+  std::string path;  // inline review comments only
+  int line = 0;
+};
+
+struct PullRequestMeta {
+  std::optional<int> number;
+  std::string title;
+  std::string body;
+  std::string author;
+  std::vector<std::string> labels;
+  std::vector<Comment> comments;  // top-level comments and review bodies
+};
+
+struct PullRequest {
+  PullRequestMeta meta;
+  ChangeSet changes;
+  std::string repo_name;  // "ROCm/aiter" when known, else empty
+  std::string base_rev;   // resolved commit ids when the code came from git
+  std::string head_rev;
+};
+
+}  // namespace rp

@@ -1,0 +1,807 @@
+#include "lang/syntax.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include <tree_sitter/api.h>
+
+#include "lang/grammar.h"
+
+namespace rp::lang {
+
+// Converts between our Node and tree-sitter's TSNode; the only place that knows both.
+struct NodeAccess {
+  static Node wrap(const SyntaxTree* tree, TSNode n) {
+    Node out;
+    if (ts_node_is_null(n)) return out;
+    out.tree_ = tree;
+    std::memcpy(out.raw_, n.context, sizeof(out.raw_));
+    out.id_ = n.id;
+    return out;
+  }
+  static TSNode ts(const Node& n) {
+    TSNode t;
+    std::memcpy(t.context, n.raw_, sizeof(t.context));
+    t.id = n.id_;
+    t.tree = n.tree_ ? n.tree_->raw() : nullptr;
+    return t;
+  }
+  static const SyntaxTree* tree(const Node& n) { return n.tree_; }
+};
+
+namespace {
+
+constexpr uint64_t kParseTimeoutMicros = 5'000'000;
+
+bool kind_in(std::string_view kind, std::initializer_list<std::string_view> kinds) {
+  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+std::string strip_spaces(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out.push_back(c);
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
+  return s;
+}
+
+// "a.b.c" / "a->b" / "ns::f<T>" → "c" / "b" / "f"
+std::string last_component(std::string_view callee) {
+  size_t lt = callee.find('<');
+  if (lt != std::string_view::npos) callee = callee.substr(0, lt);
+  size_t cut = 0;
+  for (size_t i = 0; i < callee.size(); ++i) {
+    if (callee[i] == '.') cut = i + 1;
+    if (callee[i] == ':' && i + 1 < callee.size() && callee[i + 1] == ':') cut = i + 2;
+    if (callee[i] == '-' && i + 1 < callee.size() && callee[i + 1] == '>') cut = i + 2;
+  }
+  return std::string(callee.substr(cut));
+}
+
+bool is_statement_kind(std::string_view k) {
+  if (k.ends_with("_statement")) return true;
+  return kind_in(k, {"function_definition", "class_definition", "decorated_definition", "declaration",
+                     "field_declaration", "template_declaration", "class_specifier", "struct_specifier",
+                     "preproc_def", "preproc_function_def", "preproc_include", "preproc_call",
+                     "elif_clause", "else_clause", "except_clause", "finally_clause", "case_clause"});
+}
+
+bool is_function_kind(std::string_view k) { return k == "function_definition"; }
+
+// Python function name / C++ declarator chain down to the function_declarator.
+Node function_declarator(Node def) {
+  Node d = def.child_by_field("declarator");
+  for (int guard = 0; d && guard < 16; ++guard) {
+    if (d.kind() == "function_declarator") return d;
+    Node inner = d.child_by_field("declarator");
+    if (!inner) {
+      for (Node c : d.named_children())
+        if (c.kind().find("declarator") != std::string_view::npos) inner = c;
+    }
+    d = inner;
+  }
+  return {};
+}
+
+// The identifier a C++ declarator finally names: `*x`, `&x`, `x[4]`, `x = 3` → x.
+Node declarator_name(Node d) {
+  for (int guard = 0; d && guard < 16; ++guard) {
+    std::string_view k = d.kind();
+    if (k == "identifier" || k == "field_identifier" || k == "qualified_identifier" ||
+        k == "destructor_name" || k == "operator_name")
+      return d;
+    Node inner = d.child_by_field("declarator");
+    if (!inner) {
+      auto named = d.named_children();
+      if (named.empty()) return {};
+      inner = named.front();
+    }
+    d = inner;
+  }
+  return {};
+}
+
+void collect_target_names(Node target, std::vector<std::string>& out) {
+  if (!target) return;
+  std::string_view k = target.kind();
+  if (k == "identifier" || k == "attribute" || k == "subscript" || k == "field_expression" ||
+      k == "qualified_identifier" || k == "pointer_expression") {
+    out.push_back(strip_spaces(target.text()));
+    return;
+  }
+  if (kind_in(k, {"pattern_list", "tuple_pattern", "list_pattern", "expression_list", "tuple", "list",
+                  "parenthesized_expression", "list_splat_pattern", "list_splat"})) {
+    for (Node c : target.named_children()) collect_target_names(c, out);
+    return;
+  }
+  Node name = declarator_name(target);
+  if (name) out.push_back(std::string(name.text()));
+}
+
+std::string literal_value(Node n) {
+  std::string_view k = n.kind();
+  if (k == "integer" || k == "float" || k == "number_literal") return std::string(n.text());
+  std::string value;
+  bool found_content = false;
+  for (Node c : n.named_children()) {
+    if (c.kind() == "string_content" || c.kind() == "escape_sequence" || c.kind() == "raw_string_content") {
+      value += c.text();
+      found_content = true;
+    }
+  }
+  if (found_content) return value;
+  std::string_view t = n.text();
+  // Strip prefix letters and matching quotes as a fallback (empty strings, C char literals).
+  size_t q = t.find_first_of("\"'");
+  if (q == std::string_view::npos) return std::string(t);
+  t.remove_prefix(q);
+  char quote = t.front();
+  size_t run = 0;
+  while (run < t.size() && t[run] == quote && run < 3) ++run;
+  if (t.size() >= 2 * run) return std::string(t.substr(run, t.size() - 2 * run));
+  return std::string();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- Node
+
+std::string_view Node::kind() const { return null() ? std::string_view() : ts_node_type(NodeAccess::ts(*this)); }
+
+std::string_view Node::text() const {
+  if (null()) return {};
+  const std::string& src = tree_->source();
+  uint32_t b = start_byte(), e = end_byte();
+  if (b > src.size() || e > src.size() || b > e) return {};
+  return std::string_view(src).substr(b, e - b);
+}
+
+int Node::start_line() const { return null() ? 0 : static_cast<int>(ts_node_start_point(NodeAccess::ts(*this)).row) + 1; }
+int Node::end_line() const {
+  if (null()) return 0;
+  TSPoint p = ts_node_end_point(NodeAccess::ts(*this));
+  // A node ending at column 0 ends on the previous line (its newline is the last byte).
+  int line = static_cast<int>(p.row) + 1;
+  if (p.column == 0 && line > start_line()) --line;
+  return line;
+}
+uint32_t Node::start_byte() const { return null() ? 0 : ts_node_start_byte(NodeAccess::ts(*this)); }
+uint32_t Node::end_byte() const { return null() ? 0 : ts_node_end_byte(NodeAccess::ts(*this)); }
+bool Node::is_named() const { return !null() && ts_node_is_named(NodeAccess::ts(*this)); }
+bool Node::is_error() const {
+  if (null()) return false;
+  TSNode n = NodeAccess::ts(*this);
+  return ts_node_is_error(n) || ts_node_is_missing(n);
+}
+bool Node::has_error() const { return !null() && ts_node_has_error(NodeAccess::ts(*this)); }
+
+Node Node::parent() const {
+  if (null()) return {};
+  return NodeAccess::wrap(tree_, ts_node_parent(NodeAccess::ts(*this)));
+}
+
+Node Node::child_by_field(std::string_view field) const {
+  if (null()) return {};
+  return NodeAccess::wrap(tree_, ts_node_child_by_field_name(NodeAccess::ts(*this), field.data(),
+                                                             static_cast<uint32_t>(field.size())));
+}
+
+std::vector<Node> Node::children() const {
+  std::vector<Node> out;
+  if (null()) return out;
+  TSNode n = NodeAccess::ts(*this);
+  uint32_t count = ts_node_child_count(n);
+  out.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) out.push_back(NodeAccess::wrap(tree_, ts_node_child(n, i)));
+  return out;
+}
+
+std::vector<Node> Node::named_children() const {
+  std::vector<Node> out;
+  if (null()) return out;
+  TSNode n = NodeAccess::ts(*this);
+  uint32_t count = ts_node_named_child_count(n);
+  out.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) out.push_back(NodeAccess::wrap(tree_, ts_node_named_child(n, i)));
+  return out;
+}
+
+Node Node::next_named_sibling() const {
+  return null() ? Node() : NodeAccess::wrap(tree_, ts_node_next_named_sibling(NodeAccess::ts(*this)));
+}
+Node Node::prev_named_sibling() const {
+  return null() ? Node() : NodeAccess::wrap(tree_, ts_node_prev_named_sibling(NodeAccess::ts(*this)));
+}
+
+Node Node::ancestor(std::initializer_list<std::string_view> kinds) const {
+  for (Node p = parent(); p; p = p.parent())
+    if (kind_in(p.kind(), kinds)) return p;
+  return {};
+}
+
+bool Node::operator==(const Node& o) const {
+  if (null() || o.null()) return null() == o.null();
+  return ts_node_eq(NodeAccess::ts(*this), NodeAccess::ts(o));
+}
+
+// An explicit stack: parse trees of generated or hostile files nest thousands deep.
+void walk(Node root, const std::function<bool(Node)>& visit) {
+  if (!root) return;
+  std::vector<Node> stack{root};
+  while (!stack.empty()) {
+    Node n = stack.back();
+    stack.pop_back();
+    if (!visit(n)) continue;
+    std::vector<Node> kids = n.named_children();
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+  }
+}
+
+const Argument* Call::keyword(std::string_view name) const {
+  for (const Argument& a : args)
+    if (a.keyword == name) return &a;
+  return nullptr;
+}
+
+// ---------------------------------------------------------------- SyntaxTree
+
+SyntaxTree::SyntaxTree(Grammar g, std::string source) : grammar_(g), source_(std::move(source)) {
+  line_starts_.push_back(0);
+  for (uint32_t i = 0; i < source_.size(); ++i)
+    if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
+  if (source_.empty()) line_starts_.clear();
+}
+
+SyntaxTree::~SyntaxTree() {
+  if (tree_) ts_tree_delete(tree_);
+}
+
+std::unique_ptr<SyntaxTree> SyntaxTree::parse(Grammar grammar, std::string source) {
+  if (grammar == Grammar::None) return nullptr;
+  // tree-sitter addresses bytes with uint32_t; larger inputs are not source code.
+  if (source.size() > (size_t(1) << 30)) source.resize(size_t(1) << 30);
+  std::unique_ptr<SyntaxTree> tree(new SyntaxTree(grammar, std::move(source)));
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, ts_language(grammar));
+  ts_parser_set_timeout_micros(parser, kParseTimeoutMicros);
+  tree->tree_ = ts_parser_parse_string(parser, nullptr, tree->source_.data(),
+                                       static_cast<uint32_t>(tree->source_.size()));
+  if (!tree->tree_) {
+    // Timed out: an empty parse keeps every query valid and empty.
+    ts_parser_reset(parser);
+    ts_parser_set_timeout_micros(parser, 0);
+    tree->tree_ = ts_parser_parse_string(parser, nullptr, "", 0);
+  }
+  ts_parser_delete(parser);
+  return tree;
+}
+
+Node SyntaxTree::root() const { return NodeAccess::wrap(this, ts_tree_root_node(tree_)); }
+
+int SyntaxTree::error_count() const {
+  int n = 0;
+  walk(root(), [&](Node x) {
+    if (x.is_error()) ++n;
+    return x.has_error();
+  });
+  // MISSING nodes are not named; count them through the full child list.
+  std::vector<Node> stack{root()};
+  while (!stack.empty()) {
+    Node x = stack.back();
+    stack.pop_back();
+    if (!x.has_error()) continue;
+    for (Node c : x.children()) {
+      if (!c.is_named() && ts_node_is_missing(NodeAccess::ts(c))) ++n;
+      if (c.has_error()) stack.push_back(c);
+    }
+  }
+  return n;
+}
+
+std::string_view SyntaxTree::line_text(int line) const {
+  if (line < 1 || line > line_count()) return {};
+  uint32_t b = line_starts_[line - 1];
+  uint32_t e = line < line_count() ? line_starts_[line] : static_cast<uint32_t>(source_.size());
+  std::string_view s = std::string_view(source_).substr(b, e - b);
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+namespace {
+// The leaf-most node at the first non-blank column of `line`, or null for a blank line.
+Node node_at_line_start(const SyntaxTree& t, int line) {
+  std::string_view text = t.line_text(line);
+  size_t col = text.find_first_not_of(" \t");
+  if (col == std::string_view::npos) return {};
+  TSPoint p{static_cast<uint32_t>(line - 1), static_cast<uint32_t>(col)};
+  TSNode root = ts_tree_root_node(t.raw());
+  return NodeAccess::wrap(&t, ts_node_named_descendant_for_point_range(root, p, p));
+}
+}  // namespace
+
+Node SyntaxTree::statement_at(int line) const {
+  for (Node n = node_at_line_start(*this, line); n; n = n.parent())
+    if (is_statement_kind(n.kind())) return n;
+  return {};
+}
+
+std::optional<Function> SyntaxTree::enclosing_function(int line) const {
+  Node start = node_at_line_start(*this, line);
+  if (!start) {
+    // Blank line: the innermost function spanning it.
+    std::optional<Function> best;
+    for (const Function& f : functions())
+      if (f.start_line <= line && line <= f.end_line && (!best || f.start_line >= best->start_line)) best = f;
+    return best;
+  }
+  for (Node n = start; n; n = n.parent())
+    if (is_function_kind(n.kind())) return describe_function(n);
+  return std::nullopt;
+}
+
+std::optional<ClassDef> SyntaxTree::enclosing_class(int line) const {
+  Node start = node_at_line_start(*this, line);
+  for (Node n = start; n; n = n.parent()) {
+    if (kind_in(n.kind(), {"class_definition", "class_specifier", "struct_specifier"})) {
+      for (const ClassDef& c : classes(n.parent()))
+        if (c.node == n) return c;
+    }
+  }
+  return std::nullopt;
+}
+
+Node SyntaxTree::node_starting_at(int line, std::initializer_list<std::string_view> kinds, Node scope) const {
+  Node found;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (found || !n.contains_line(line)) return false;
+    if (n.start_line() == line && kind_in(n.kind(), kinds)) {
+      found = n;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+bool SyntaxTree::line_is_comment(int line) const {
+  std::string_view t = trim(line_text(line));
+  if (t.empty()) return false;
+  if (t.starts_with("#") && is_python()) return true;
+  if (t.starts_with("//") || t.starts_with("/*") || t.starts_with("*")) {
+    if (!is_python()) return true;
+  }
+  for (Node n = node_at_line_start(*this, line); n; n = n.parent()) {
+    std::string_view k = n.kind();
+    if (k == "comment") return true;
+    if (k == "string" || k == "string_literal" || k == "raw_string_literal" || k == "concatenated_string") {
+      // A docstring or multi-line string that the line sits inside (not starts a statement with).
+      Node stmt = n.parent();
+      return stmt && stmt.kind() == "expression_statement" && stmt.named_children().size() == 1;
+    }
+    if (is_statement_kind(k)) return false;
+  }
+  return false;
+}
+
+Function describe_function(Node def) {
+  Function f;
+  if (def.kind() == "decorated_definition") {
+    Node inner = def.child_by_field("definition");
+    if (inner) def = inner;
+  }
+  if (def.kind() != "function_definition") return f;
+  f.body = def.child_by_field("body");
+  Node outer = def;
+  Node parent = def.parent();
+  bool python = def.child_by_field("parameters") && def.child_by_field("name");
+  if (python) {
+    if (parent && parent.kind() == "decorated_definition") {
+      outer = parent;
+      for (Node c : parent.named_children()) {
+        if (c.kind() != "decorator") continue;
+        std::string_view t = trim(c.text());
+        if (t.starts_with("@")) t.remove_prefix(1);
+        f.decorators.push_back(std::string(trim(t)));
+      }
+    }
+    f.name = std::string(def.child_by_field("name").text());
+    for (Node p : def.child_by_field("parameters").named_children()) {
+      Param param;
+      param.node = p;
+      std::string_view k = p.kind();
+      if (k == "identifier") {
+        param.name = std::string(p.text());
+      } else if (k == "default_parameter" || k == "typed_default_parameter") {
+        param.name = std::string(p.child_by_field("name").text());
+        param.default_text = std::string(p.child_by_field("value").text());
+        param.annotation = std::string(p.child_by_field("type").text());
+      } else if (k == "typed_parameter") {
+        Node first = p.named_children().empty() ? Node() : p.named_children().front();
+        if (first && (first.kind() == "list_splat_pattern" || first.kind() == "dictionary_splat_pattern"))
+          first = first.named_children().empty() ? first : first.named_children().front();
+        param.name = std::string(first.text());
+        param.annotation = std::string(p.child_by_field("type").text());
+      } else if (k == "list_splat_pattern" || k == "dictionary_splat_pattern") {
+        auto kids = p.named_children();
+        param.name = kids.empty() ? std::string() : std::string(kids.front().text());
+      } else {
+        continue;  // '*' / '/' separators
+      }
+      if (!param.name.empty()) f.params.push_back(std::move(param));
+    }
+    for (Node a = outer.parent(); a; a = a.parent()) {
+      if (a.kind() == "class_definition") {
+        f.class_name = std::string(a.child_by_field("name").text());
+        break;
+      }
+      if (a.kind() == "function_definition") break;  // nested function: not a method
+    }
+    f.qualified = f.class_name.empty() ? f.name : f.class_name + "." + f.name;
+  } else {
+    Node decl = function_declarator(def);
+    Node name = decl ? decl.child_by_field("declarator") : Node();
+    f.qualified = strip_spaces(name.text());
+    f.name = last_component(f.qualified);
+    size_t colons = f.qualified.rfind("::");
+    if (colons != std::string::npos) f.class_name = last_component(f.qualified.substr(0, colons));
+    if (f.class_name.empty()) {
+      Node cls = def.ancestor({"class_specifier", "struct_specifier"});
+      if (cls) f.class_name = std::string(cls.child_by_field("name").text());
+    }
+    if (decl) {
+      for (Node p : decl.child_by_field("parameters").named_children()) {
+        if (p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration") continue;
+        Param param;
+        param.node = p;
+        Node n = declarator_name(p.child_by_field("declarator"));
+        param.name = std::string(n.text());
+        param.default_text = std::string(p.child_by_field("default_value").text());
+        param.annotation = std::string(p.child_by_field("type").text());
+        f.params.push_back(std::move(param));
+      }
+    }
+    uint32_t head_end = f.body ? f.body.start_byte() : def.end_byte();
+    std::string_view head = def.text().substr(0, head_end - def.start_byte());
+    f.is_cuda_kernel = head.find("__global__") != std::string_view::npos;
+    Node tmpl = def.parent();
+    if (tmpl && tmpl.kind() == "template_declaration") outer = tmpl;
+  }
+  f.node = outer;
+  f.start_line = outer.start_line();
+  f.end_line = outer.end_line();
+  return f;
+}
+
+std::vector<Function> SyntaxTree::functions(Node scope) const {
+  std::vector<Function> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() == "function_definition") {
+      Function f = describe_function(n);
+      if (!f.name.empty()) out.push_back(std::move(f));
+    }
+    return true;
+  });
+  return out;
+}
+
+std::vector<ClassDef> SyntaxTree::classes(Node scope) const {
+  std::vector<ClassDef> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    if (k != "class_definition" && k != "class_specifier" && k != "struct_specifier") return true;
+    Node name = n.child_by_field("name");
+    Node body = n.child_by_field("body");
+    if (!name || !body) return true;  // a forward declaration or elaborated type, not a definition
+    ClassDef c;
+    c.node = n;
+    c.name = std::string(name.text());
+    if (k == "class_definition") {
+      for (Node b : n.child_by_field("superclasses").named_children())
+        if (b.kind() != "keyword_argument") c.bases.push_back(strip_spaces(b.text()));
+    } else {
+      for (Node ch : n.named_children()) {
+        if (ch.kind() != "base_class_clause") continue;
+        for (Node b : ch.named_children())
+          if (b.kind() != "access_specifier") c.bases.push_back(strip_spaces(b.text()));
+      }
+    }
+    c.start_line = n.start_line();
+    c.end_line = n.end_line();
+    out.push_back(std::move(c));
+    return true;
+  });
+  return out;
+}
+
+Call describe_call(Node n) {
+  Call c;
+  c.node = n;
+  c.line = n.start_line();
+  Node fn = n.child_by_field("function");
+  std::string callee = strip_spaces(fn.text());
+  size_t launch = callee.find("<<<");
+  if (launch != std::string::npos) callee.resize(launch);
+  c.callee = callee;
+  c.callee_name = last_component(callee);
+  if (fn.kind() == "attribute") c.receiver = fn.child_by_field("object");
+  if (fn.kind() == "field_expression") c.receiver = fn.child_by_field("argument");
+  Node args = n.child_by_field("arguments");
+  if (args.kind() == "generator_expression") {
+    c.args.push_back(Argument{"", args});
+    return c;
+  }
+  for (Node a : args.named_children()) {
+    if (a.kind() == "comment") continue;
+    if (a.kind() == "keyword_argument") {
+      c.args.push_back(Argument{std::string(a.child_by_field("name").text()), a.child_by_field("value")});
+    } else {
+      c.args.push_back(Argument{"", a});
+    }
+  }
+  return c;
+}
+
+std::vector<Call> SyntaxTree::calls(Node scope) const {
+  std::vector<Call> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if ((n.kind() == "call" || n.kind() == "call_expression") && n.child_by_field("function"))
+      out.push_back(describe_call(n));
+    return true;
+  });
+  return out;
+}
+
+std::vector<Assignment> SyntaxTree::assignments(Node scope) const {
+  std::vector<Assignment> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    Assignment a;
+    a.node = n;
+    a.line = n.start_line();
+    if (k == "assignment" || k == "augmented_assignment" || k == "assignment_expression") {
+      collect_target_names(n.child_by_field("left"), a.targets);
+      a.value = n.child_by_field("right");
+      Node op = n.child_by_field("operator");
+      a.augmented = k == "augmented_assignment" || (op && op.text() != "=");
+    } else if (k == "named_expression") {
+      collect_target_names(n.child_by_field("name"), a.targets);
+      a.value = n.child_by_field("value");
+    } else if (k == "init_declarator") {
+      collect_target_names(n.child_by_field("declarator"), a.targets);
+      a.value = n.child_by_field("value");
+      a.declaration = true;
+    } else {
+      return true;
+    }
+    if (!a.targets.empty()) out.push_back(std::move(a));
+    return true;
+  });
+  return out;
+}
+
+std::vector<IfChain> SyntaxTree::if_chains(Node scope) const {
+  std::vector<IfChain> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() != "if_statement") return true;
+    // C++ `else if` is an if_statement inside an else_clause: part of its parent's chain.
+    Node parent = n.parent();
+    if (!is_python() && parent && parent.kind() == "else_clause") return true;
+    IfChain chain;
+    chain.node = n;
+    Node cond = n.child_by_field("condition");
+    Node cons = n.child_by_field("consequence");
+    chain.branches.push_back(Branch{cond, cons, n, n.start_line(), cons ? cons.end_line() : n.end_line()});
+    if (is_python()) {
+      for (Node c : n.named_children()) {
+        if (c.kind() == "elif_clause") {
+          Node body = c.child_by_field("consequence");
+          chain.branches.push_back(Branch{c.child_by_field("condition"), body, c, c.start_line(), c.end_line()});
+        } else if (c.kind() == "else_clause") {
+          chain.branches.push_back(Branch{{}, c.child_by_field("body"), c, c.start_line(), c.end_line()});
+          chain.has_else = true;
+        }
+      }
+    } else {
+      Node alt = n.child_by_field("alternative");
+      for (int guard = 0; alt && guard < 10000; ++guard) {
+        auto kids = alt.named_children();
+        Node stmt = kids.empty() ? Node() : kids.back();
+        if (stmt && stmt.kind() == "if_statement") {
+          Node body = stmt.child_by_field("consequence");
+          chain.branches.push_back(Branch{stmt.child_by_field("condition"), body, alt, alt.start_line(),
+                                          body ? body.end_line() : alt.end_line()});
+          alt = stmt.child_by_field("alternative");
+        } else {
+          chain.branches.push_back(Branch{{}, stmt, alt, alt.start_line(), alt.end_line()});
+          chain.has_else = true;
+          break;
+        }
+      }
+    }
+    out.push_back(std::move(chain));
+    return true;
+  });
+  return out;
+}
+
+std::vector<Loop> SyntaxTree::loops(Node scope) const {
+  std::vector<Loop> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    if (!kind_in(k, {"for_statement", "while_statement", "do_statement", "for_range_loop", "for_in_statement"}))
+      return true;
+    Loop l;
+    l.node = n;
+    l.body = n.child_by_field("body");
+    l.is_while = k == "while_statement" || k == "do_statement";
+    l.condition = n.child_by_field("condition");
+    if (!l.condition) l.condition = n.child_by_field("right");
+    if (l.is_while) {
+      std::string c = strip_spaces(l.condition.text());
+      while (c.size() >= 2 && c.front() == '(' && c.back() == ')') c = c.substr(1, c.size() - 2);
+      l.infinite = c == "True" || c == "1" || c == "true";
+    } else if (k == "for_statement" && !is_python()) {
+      std::string t = strip_spaces(n.text().substr(0, std::min<size_t>(n.text().size(), 64)));
+      l.infinite = t.starts_with("for(;;)");
+    }
+    out.push_back(l);
+    return true;
+  });
+  return out;
+}
+
+std::vector<WithBlock> SyntaxTree::with_blocks(Node scope) const {
+  std::vector<WithBlock> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() != "with_statement") return true;
+    WithBlock w;
+    w.node = n;
+    w.body = n.child_by_field("body");
+    for (Node c : n.named_children()) {
+      if (c.kind() != "with_clause") continue;
+      for (Node item : c.named_children()) {
+        Node v = item.child_by_field("value");
+        // `with f() as x`: the value is an as_pattern whose first child is the expression.
+        if (v && v.kind() == "as_pattern" && !v.named_children().empty()) v = v.named_children().front();
+        w.items.push_back(strip_spaces(v ? v.text() : item.text()));
+      }
+    }
+    out.push_back(std::move(w));
+    return true;
+  });
+  return out;
+}
+
+std::vector<TryBlock> SyntaxTree::try_blocks(Node scope) const {
+  std::vector<TryBlock> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() != "try_statement") return true;
+    TryBlock t;
+    t.node = n;
+    t.body = n.child_by_field("body");
+    for (Node c : n.named_children()) {
+      std::string_view k = c.kind();
+      if (k != "except_clause" && k != "except_group_clause" && k != "catch_clause") continue;
+      Node body;
+      for (Node x : c.named_children())
+        if (x.kind() == "block" || x.kind() == "compound_statement") body = x;
+      Node value = c.child_by_field("value");
+      if (k == "catch_clause") value = c.child_by_field("parameters");
+      if (!value && k != "catch_clause") {
+        auto kids = c.named_children();
+        if (!kids.empty() && kids.front().kind() != "block") value = kids.front();
+      }
+      if (value && value.kind() == "as_pattern" && !value.named_children().empty())
+        value = value.named_children().front();
+      std::vector<std::string> types;
+      if (value && value.kind() == "tuple") {
+        for (Node e : value.named_children()) types.push_back(strip_spaces(e.text()));
+      } else {
+        types.push_back(strip_spaces(value.text()));
+      }
+      for (std::string& ty : types) {
+        t.handler_types.push_back(std::move(ty));
+        t.handler_bodies.push_back(body);
+      }
+    }
+    out.push_back(std::move(t));
+    return true;
+  });
+  return out;
+}
+
+std::vector<Literal> SyntaxTree::string_literals(Node scope) const {
+  std::vector<Literal> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    if (k == "string" || k == "string_literal" || k == "raw_string_literal") {
+      out.push_back(Literal{n, std::string(n.text()), literal_value(n), n.start_line()});
+      return false;
+    }
+    return true;
+  });
+  return out;
+}
+
+std::vector<Literal> SyntaxTree::number_literals(Node scope) const {
+  std::vector<Literal> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    if (k == "integer" || k == "float" || k == "number_literal") {
+      out.push_back(Literal{n, std::string(n.text()), std::string(n.text()), n.start_line()});
+      return false;
+    }
+    return true;
+  });
+  return out;
+}
+
+std::vector<Node> SyntaxTree::comments(Node scope) const {
+  std::vector<Node> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() == "comment") out.push_back(n);
+    return true;
+  });
+  return out;
+}
+
+std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) const {
+  std::vector<Node> out;
+  walk(scope ? scope : root(), [&](Node n) {
+    if (n.kind() == "identifier" && n.text() == name) out.push_back(n);
+    return true;
+  });
+  return out;
+}
+
+bool SyntaxTree::is_binding(Node id) const {
+  Node child = id;
+  Node p = id.parent();
+  while (p && kind_in(p.kind(), {"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
+                                 "dictionary_splat_pattern", "parenthesized_expression"})) {
+    child = p;
+    p = p.parent();
+  }
+  if (!p) return false;
+  std::string_view k = p.kind();
+  auto is_field = [&](std::string_view field) { return p.child_by_field(field) == child; };
+  if (k == "assignment" || k == "augmented_assignment" || k == "for_statement" || k == "for_in_clause")
+    return is_field("left");
+  if (k == "named_expression") return is_field("name");
+  if (k == "function_definition" || k == "class_definition") return is_field("name");
+  if (k == "default_parameter" || k == "typed_default_parameter") return is_field("name");
+  if (k == "parameters" || k == "lambda_parameters" || k == "typed_parameter") return true;
+  if (k == "as_pattern_target" || k == "aliased_import" || k == "global_statement" || k == "nonlocal_statement")
+    return true;
+  if (k == "as_pattern") return !(p.named_children().front() == child);
+  if (k == "dotted_name") {
+    Node gp = p.parent();
+    return gp && (gp.kind() == "import_statement" || gp.kind() == "import_from_statement");
+  }
+  if (k == "init_declarator") return is_field("declarator");
+  if (k == "parameter_declaration" || k == "optional_parameter_declaration") return true;
+  return false;
+}
+
+bool SyntaxTree::is_variable_read(Node id) const {
+  if (is_binding(id)) return false;
+  Node p = id.parent();
+  if (!p) return true;
+  std::string_view k = p.kind();
+  if (k == "attribute") return p.child_by_field("object") == id;
+  if (k == "keyword_argument") return p.child_by_field("value") == id;
+  if (k == "field_expression") return p.child_by_field("argument") == id;
+  if (k == "dotted_name" || k == "import_from_statement" || k == "import_statement") return false;
+  return true;
+}
+
+}  // namespace rp::lang

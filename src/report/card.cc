@@ -1,0 +1,66 @@
+#include "report/card.h"
+
+#include <fmt/format.h>
+
+#include "core/paths.h"
+
+namespace rp {
+
+namespace {
+std::string verdict_line(Verdict v) {
+  switch (v) {
+    case Verdict::Lgtm: return "✅ LGTM";
+    case Verdict::NeedsWork: return "⚠️ NEEDS WORK";
+    case Verdict::Block: return "🔴 BLOCK";
+  }
+  return "";
+}
+
+// "Author must ..." → "**Author must** ..." (the checklist's house style).
+std::string bold_actor(const std::string& action) {
+  for (std::string_view lead : {"Author must", "Reviewer should ask", "Reviewer should"}) {
+    if (action.starts_with(lead)) return fmt::format("**{}**{}", lead, action.substr(lead.size()));
+  }
+  return action;
+}
+
+std::string ensure_period(std::string s) {
+  if (!s.empty() && s.back() != '.' && s.back() != '?' && s.back() != '!') s += '.';
+  return s;
+}
+
+std::string render_finding(const Finding& f) {
+  std::string out = fmt::format("{} ", severity_emoji(f.severity));
+  if (f.location) {
+    out += f.location->line > 0 ? fmt::format("`{}:{}` ", f.location->file, f.location->line)
+                                : fmt::format("`{}` ", f.location->file);
+  }
+  out += ensure_period(f.problem);
+  if (!f.impact.empty()) out += " " + ensure_period(f.impact);
+  out += " " + ensure_period(bold_actor(f.action));
+  out += f.verified ? " [verified]" : " [inferred]";
+  out += "\n";
+  if (!f.trigger.empty()) out += fmt::format("  - Triggers when: {}\n", f.trigger);
+  for (const std::string& e : f.evidence) out += fmt::format("  - `{}`\n", e);
+  return out;
+}
+}  // namespace
+
+std::string render_card(const Review& r) {
+  std::string title = r.title.empty() ? std::string("(untitled)") : r.title;
+  std::string number = r.number ? fmt::format(" #{}", *r.number) : std::string();
+  std::string out = fmt::format("## {} PR{} — {}\n\n", r.heading, number, title);
+  out += fmt::format("**{}**\n\n", r.summary);
+  out += verdict_line(r.verdict) + "\n";
+  if (!r.findings.empty()) {
+    out += "\n";
+    for (const Finding& f : r.findings) out += render_finding(f);
+  }
+  if (!r.skipped.empty()) {
+    out += fmt::format("\n_Reviewed from the diff alone: {} check{} that need whole files did not run._\n",
+                       r.skipped.size(), r.skipped.size() == 1 ? "" : "s");
+  }
+  return out;
+}
+
+}  // namespace rp

@@ -1,0 +1,62 @@
+// temporary-script: a scratch file committed with the PR.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "temporary-script",
+    .category = Category::Housekeeping,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "HK1", .aiter = "HK1"},
+    .summary = "A new file looks like a personal scratch script (runperf-*.sh, test_local_*.py, tmp_*).",
+    .docs = R"(What it catches: a file added by the PR whose name marks it as a local experiment:
+`runperf*`, `test_local_*`, `tmp_*`/`temp_*`/`scratch_*`, `*_tmp.py`, editor and patch
+leftovers (`*.orig`, `*.rej`, `*.bak`), and in the aiter profile a new `.sh` outside the
+directories that hold the project's own scripts.
+Why it matters: scratch scripts carry hard-coded local paths and models, rot at once, and
+tell reviewers the change was committed with `git add .` (unrelated files ride along).
+Does not fire on: modified or deleted files (only additions), scripts under `scripts/`,
+`tools/`, `.github/`, `ci/`, `.ci/`, `docker/`, `benchmarks/`, or proper test files
+(`test_*.py` without the `local` marker).)"};
+
+class TemporaryScript : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    static const RE2 scratch(R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak)$)");
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status != FileStatus::Added) continue;
+      std::string_view base = base_name(f.new_path);
+      bool named_scratch = RE2::FullMatch(std::string(base), scratch);
+      bool loose_shell = ctx.profile.name == "aiter" && extension(f.new_path) == ".sh" && !in_script_dir(f.new_path);
+      if (!named_scratch && !loose_shell) continue;
+      Finding x = finding();
+      x.location = Location{f.new_path, 0};
+      x.problem = "New file " + f.new_path + " looks like a temporary local script";
+      x.impact = "It is not run by CI, carries machine-specific paths, and goes stale as soon as it merges";
+      x.action = "Author must remove it from the PR, or move it under scripts/ with a docstring saying how CI uses it";
+      x.evidence.push_back(f.new_path + ": new file, " + std::to_string(f.added_count()) + " lines");
+      out.push_back(std::move(x));
+    }
+  }
+
+ private:
+  static bool in_script_dir(std::string_view path) {
+    std::string p = "/" + std::string(path);
+    for (std::string_view d : {"/scripts/", "/tools/", "/.github/", "/ci/", "/.ci/", "/docker/", "/benchmarks/"})
+      if (p.find(d) != std::string::npos) return true;
+    return false;
+  }
+};
+
+REGISTER_RULE(TemporaryScript);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,91 @@
+// The rule contract. A rule is one file under rules/<category>/ with its documentation and
+// a check() that reads facts from the ReviewContext and reports Findings. Rules register
+// themselves with REGISTER_RULE; `review-pr rules` lists them with their docs.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/finding.h"
+#include "core/pull_request.h"
+#include "profile/profile.h"
+#include "workspace/workspace.h"
+
+namespace rp {
+
+enum class Category {
+  Coverage,        // A
+  SilentBypass,    // B
+  Hardcoded,       // C
+  Boundary,        // D
+  CrossRepo,       // E
+  Resources,       // F
+  Streams,         // G
+  Perf,            // P
+  Housekeeping,    // HK
+  AiDiagnostic,    // Step 6
+};
+std::string_view category_name(Category c);
+
+// What a rule reads. A rule that needs whole-file text is skipped (and the skip reported)
+// when the review has only a diff.
+enum class Needs { Description, Diff, FullText };
+
+// The rule's code in each profile's checklist. kOff = the rule does not run in that
+// profile; "" = it runs but that checklist has no code for it. The generic profile runs
+// every rule.
+inline constexpr std::string_view kOff = "-";
+struct ProfileCodes {
+  std::string_view atom;
+  std::string_view aiter;
+};
+
+struct RuleInfo {
+  std::string_view name;      // stable kebab-case, e.g. "unbound-local"
+  Category category;
+  Severity severity;          // default severity of its findings
+  Needs needs;
+  ProfileCodes codes;
+  std::string_view summary;   // one line
+  std::string_view docs;      // what it catches / why it matters / what it does not fire on
+};
+
+struct ReviewContext {
+  const PullRequest& pr;
+  Workspace& workspace;
+  const Profile& profile;
+};
+
+class Rule {
+ public:
+  virtual ~Rule() = default;
+  virtual const RuleInfo& info() const = 0;
+  // Appends findings; never throws on odd input (ERROR nodes, missing text).
+  virtual void check(const ReviewContext& ctx, std::vector<Finding>& out) const = 0;
+
+ protected:
+  // A finding pre-filled with this rule's name and default severity.
+  Finding finding() const;
+};
+
+bool enabled_in(const RuleInfo& rule, const Profile& profile);
+// The checklist code ("B3") in this profile; nullopt when it has none.
+std::optional<std::string> code_in(const RuleInfo& rule, const Profile& profile);
+
+// All registered rules, sorted by name.
+const std::vector<const Rule*>& all_rules();
+const Rule* find_rule(std::string_view name);
+
+namespace detail {
+struct RuleRegistrar {
+  explicit RuleRegistrar(std::unique_ptr<Rule> rule);
+};
+}  // namespace detail
+
+#define REGISTER_RULE(Class) \
+  static const ::rp::detail::RuleRegistrar kRegistrar_##Class{std::make_unique<Class>()}
+
+}  // namespace rp

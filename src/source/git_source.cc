@@ -1,0 +1,177 @@
+#include "source/git_source.h"
+
+#include <git2.h>
+
+#include <algorithm>
+#include <mutex>
+
+namespace rp {
+
+namespace {
+
+std::string last_git_error(const std::string& what) {
+  const git_error* e = git_error_last();
+  std::string msg = e && e->message ? e->message : "unknown error";
+  return what + ": " + msg;
+}
+
+std::string oid_hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof(buf), oid);
+  return buf;
+}
+
+template <typename T, void (*Free)(T*)>
+struct Owned {
+  T* p = nullptr;
+  ~Owned() {
+    if (p) Free(p);
+  }
+};
+
+// One tree of a commit, read through git objects only.
+class GitTree : public TreeReader {
+ public:
+  GitTree(git_repository* repo, git_tree* tree) : repo_(repo), tree_(tree) {}
+  ~GitTree() override { git_tree_free(tree_); }
+
+  std::optional<std::string> read(const std::string& path) const override {
+    Owned<git_tree_entry, git_tree_entry_free> entry;
+    if (git_tree_entry_bypath(&entry.p, tree_, path.c_str()) != 0) return std::nullopt;
+    if (git_tree_entry_type(entry.p) != GIT_OBJECT_BLOB) return std::nullopt;
+    Owned<git_blob, git_blob_free> blob;
+    if (git_blob_lookup(&blob.p, repo_, git_tree_entry_id(entry.p)) != 0) return std::nullopt;
+    const char* data = static_cast<const char*>(git_blob_rawcontent(blob.p));
+    return std::string(data, static_cast<size_t>(git_blob_rawsize(blob.p)));
+  }
+
+  bool exists(const std::string& path) const override {
+    Owned<git_tree_entry, git_tree_entry_free> entry;
+    if (git_tree_entry_bypath(&entry.p, tree_, path.c_str()) != 0) return false;
+    return git_tree_entry_type(entry.p) == GIT_OBJECT_BLOB;
+  }
+
+  std::vector<std::string> list_files() const override {
+    std::vector<std::string> out;
+    git_tree_walk(
+        tree_, GIT_TREEWALK_PRE,
+        [](const char* root, const git_tree_entry* entry, void* payload) -> int {
+          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB)
+            static_cast<std::vector<std::string>*>(payload)->push_back(std::string(root) + git_tree_entry_name(entry));
+          return 0;
+        },
+        &out);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  git_repository* repo_;  // owned by GitRepo, which outlives every review using it
+  git_tree* tree_;
+};
+
+}  // namespace
+
+struct GitRepo::Impl {
+  git_repository* repo = nullptr;
+  ~Impl() {
+    if (repo) git_repository_free(repo);
+  }
+  Result<git_commit*> commit(const std::string& rev) const {
+    Owned<git_object, git_object_free> obj;
+    if (git_revparse_single(&obj.p, repo, rev.c_str()) != 0) return Status::Error("unknown revision '" + rev + "'");
+    git_object* peeled = nullptr;
+    if (git_object_peel(&peeled, obj.p, GIT_OBJECT_COMMIT) != 0)
+      return Status::Error("revision '" + rev + "' is not a commit");
+    return reinterpret_cast<git_commit*>(peeled);
+  }
+};
+
+GitRepo::GitRepo(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+GitRepo::~GitRepo() = default;
+
+Result<std::unique_ptr<GitRepo>> GitRepo::open(const std::string& path) {
+  static std::once_flag init;
+  std::call_once(init, [] { git_libgit2_init(); });
+  auto impl = std::make_unique<Impl>();
+  // NO_SEARCH: the path given is the repository; never climb into an enclosing one.
+  if (git_repository_open_ext(&impl->repo, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0)
+    return Status::Error("not a git repository: " + path);
+  return std::unique_ptr<GitRepo>(new GitRepo(std::move(impl)));
+}
+
+Result<std::string> GitRepo::resolve(const std::string& rev) const {
+  auto c = impl_->commit(rev);
+  if (!c.ok()) return c.status();
+  std::string id = oid_hex(git_commit_id(*c));
+  git_commit_free(*c);
+  return id;
+}
+
+Result<std::string> GitRepo::merge_base(const std::string& a, const std::string& b) const {
+  auto ra = resolve(a), rb = resolve(b);
+  if (!ra.ok()) return ra.status();
+  if (!rb.ok()) return rb.status();
+  git_oid oa, ob, out;
+  git_oid_fromstr(&oa, ra->c_str());
+  git_oid_fromstr(&ob, rb->c_str());
+  if (git_merge_base(&out, impl_->repo, &oa, &ob) != 0)
+    return Status::Error("no merge base between '" + a + "' and '" + b + "'");
+  return oid_hex(&out);
+}
+
+Result<std::string> GitRepo::default_base(const std::string& rev) const {
+  for (const char* candidate : {"refs/heads/main", "refs/heads/master", "refs/remotes/origin/main",
+                                "refs/remotes/origin/master", "main", "master"}) {
+    if (!resolve(candidate).ok()) continue;
+    return merge_base(candidate, rev);
+  }
+  return Status::Error("no main or master branch to take the merge-base with; pass --base");
+}
+
+Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std::string& head_commit) const {
+  auto base = impl_->commit(base_commit);
+  if (!base.ok()) return base.status();
+  Owned<git_commit, git_commit_free> base_c{*base};
+  auto head = impl_->commit(head_commit);
+  if (!head.ok()) return head.status();
+  Owned<git_commit, git_commit_free> head_c{*head};
+  Owned<git_tree, git_tree_free> base_t, head_t;
+  if (git_commit_tree(&base_t.p, base_c.p) != 0 || git_commit_tree(&head_t.p, head_c.p) != 0)
+    return Status::Error(last_git_error("cannot read commit trees"));
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = 3;
+  Owned<git_diff, git_diff_free> diff;
+  if (git_diff_tree_to_tree(&diff.p, impl_->repo, base_t.p, head_t.p, &opts) != 0)
+    return Status::Error(last_git_error("cannot diff"));
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  // Rename detection is quadratic in the number of added × deleted files: cap it like git does.
+  find.rename_limit = 1000;
+  git_diff_find_similar(diff.p, &find);
+  git_buf buf = GIT_BUF_INIT;
+  if (git_diff_to_buf(&buf, diff.p, GIT_DIFF_FORMAT_PATCH) != 0)
+    return Status::Error(last_git_error("cannot format diff"));
+  std::string text(buf.ptr ? buf.ptr : "", buf.size);
+  git_buf_dispose(&buf);
+  return text;
+}
+
+Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) const {
+  auto c = impl_->commit(commit);
+  if (!c.ok()) return c.status();
+  Owned<git_commit, git_commit_free> owned{*c};
+  git_tree* t = nullptr;
+  if (git_commit_tree(&t, owned.p) != 0) return Status::Error(last_git_error("cannot read tree"));
+  return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, t));
+}
+
+Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
+  auto c = impl_->commit(commit);
+  if (!c.ok()) return c.status();
+  Owned<git_commit, git_commit_free> owned{*c};
+  const char* summary = git_commit_summary(owned.p);
+  return std::string(summary ? summary : "");
+}
+
+}  // namespace rp

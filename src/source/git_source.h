@@ -1,0 +1,39 @@
+// Local git through libgit2: opens a repository (bare, mirror or with a work tree — only
+// objects are read), resolves base/head, produces the PR's diff text and TreeReaders for
+// both sides. The work tree is never read.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/status.h"
+#include "core/tree_reader.h"
+
+namespace rp {
+
+class GitRepo {
+ public:
+  ~GitRepo();
+  GitRepo(const GitRepo&) = delete;
+  GitRepo& operator=(const GitRepo&) = delete;
+
+  static Result<std::unique_ptr<GitRepo>> open(const std::string& path);
+
+  // A commit id (40 hex) for any revision git understands ("HEAD~2", "v1.0", a sha).
+  Result<std::string> resolve(const std::string& rev) const;
+  // merge-base of `rev` with the first of main, master, origin/main, origin/master that exists.
+  Result<std::string> default_base(const std::string& rev) const;
+  Result<std::string> merge_base(const std::string& a, const std::string& b) const;
+  // `git diff base head` with rename detection, as unified text.
+  Result<std::string> diff_text(const std::string& base_commit, const std::string& head_commit) const;
+  Result<std::unique_ptr<TreeReader>> tree(const std::string& commit) const;
+  // Subject line and parents of a commit.
+  Result<std::string> commit_subject(const std::string& commit) const;
+
+ private:
+  struct Impl;
+  explicit GitRepo(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rp

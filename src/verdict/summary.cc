@@ -1,0 +1,95 @@
+#include "verdict/summary.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/paths.h"
+
+namespace rp {
+
+namespace {
+std::string plural(int n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string area_of(const std::string& path) {
+  std::string_view dir = dir_name(path);
+  if (dir.empty()) return "the repository root";
+  // Two levels say where without drowning the sentence: "aiter/ops", "csrc/kernels".
+  size_t first = dir.find('/');
+  if (first == std::string_view::npos) return "`" + std::string(dir) + "/`";
+  size_t second = dir.find('/', first + 1);
+  return "`" + std::string(dir.substr(0, second)) + "/`";
+}
+
+std::string_view language_label(const std::string& path) {
+  switch (language_of(path)) {
+    case Language::Python: return "Python";
+    case Language::Cuda: return "CUDA/HIP";
+    case Language::Cpp: return "C++";
+    case Language::None: break;
+  }
+  std::string_view ext = extension(path);
+  if (ext == ".md" || ext == ".rst") return "docs";
+  if (ext == ".csv" || ext == ".yaml" || ext == ".yml" || ext == ".json" || ext == ".toml") return "config";
+  if (ext == ".sh") return "shell";
+  return "";
+}
+}  // namespace
+
+std::string summarize(const ChangeSet& changes) {
+  if (changes.files.empty()) return "Changes no files.";
+  int added = 0, modified = 0, deleted = 0, renamed = 0;
+  std::map<std::string, int> areas;
+  std::set<std::string_view> languages;
+  for (const FileChange& f : changes.files) {
+    switch (f.status) {
+      case FileStatus::Added:
+      case FileStatus::Copied: ++added; break;
+      case FileStatus::Deleted: ++deleted; break;
+      case FileStatus::Renamed: ++renamed; break;
+      case FileStatus::Modified: ++modified; break;
+    }
+    ++areas[area_of(f.path())];
+    std::string_view lang = language_label(f.path());
+    if (!lang.empty()) languages.insert(lang);
+  }
+  std::vector<std::string> verbs;
+  if (added) verbs.push_back("adds " + plural(added, "file"));
+  if (modified) verbs.push_back("modifies " + plural(modified, "file"));
+  if (renamed) verbs.push_back("renames " + plural(renamed, "file"));
+  if (deleted) verbs.push_back("deletes " + plural(deleted, "file"));
+  std::string what;
+  for (size_t i = 0; i < verbs.size(); ++i) {
+    if (i) what += i + 1 == verbs.size() ? " and " : ", ";
+    what += verbs[i];
+  }
+  what[0] = static_cast<char>(what[0] - 'a' + 'A');
+
+  // The areas with the most files first; name at most three.
+  std::vector<std::pair<int, std::string>> ranked;
+  for (auto& [area, n] : areas) ranked.push_back({-n, area});
+  std::sort(ranked.begin(), ranked.end());
+  std::string where;
+  size_t shown = std::min<size_t>(3, ranked.size());
+  for (size_t i = 0; i < shown; ++i) {
+    if (i) where += i + 1 == shown && ranked.size() <= 3 ? " and " : ", ";
+    where += ranked[i].second;
+  }
+  if (ranked.size() > 3) {
+    int more = static_cast<int>(ranked.size() - 3);
+    where += fmt::format(" and {} more area{}", more, more == 1 ? "" : "s");
+  }
+
+  std::string langs;
+  for (std::string_view l : languages) langs += (langs.empty() ? "" : ", ") + std::string(l);
+  std::string detail = fmt::format("+{}/−{} lines", changes.added_count(), changes.removed_count());
+  if (!langs.empty()) detail = langs + "; " + detail;
+  return fmt::format("{} in {} ({}).", what, where, detail);
+}
+
+}  // namespace rp

@@ -1,0 +1,51 @@
+// The Workspace answers "what is the code?" for a PR: old and new text of each changed
+// file (from git objects when a repository is given, else only what the diff itself
+// contains: whole text of added and deleted files), and their parse trees, built lazily
+// and cached for the length of one review.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/pull_request.h"
+#include "core/tree_reader.h"
+#include "lang/syntax.h"
+
+namespace rp {
+
+class Workspace {
+ public:
+  // `base`/`head` may be null: a diff-only review.
+  Workspace(const PullRequest& pr, std::unique_ptr<TreeReader> base, std::unique_ptr<TreeReader> head);
+
+  // True when whole-file text of every side is available (a tree reader was given).
+  bool has_full_text() const { return head_ != nullptr; }
+  const TreeReader* head_tree() const { return head_.get(); }
+  const TreeReader* base_tree() const { return base_.get(); }
+
+  // Whole text of a changed file on the new/old side; null when unknown (diff-only and the
+  // file is neither added nor deleted) or when the file does not exist on that side.
+  const std::string* new_text(const std::string& path);
+  const std::string* old_text(const std::string& path);
+  // Parse trees of those texts; null when the text is unknown or the language unsupported.
+  const lang::SyntaxTree* new_tree(const std::string& path);
+  const lang::SyntaxTree* old_tree(const std::string& path);
+  // Any file of the head tree (e.g. the env registry module, README); nullopt when no tree.
+  std::optional<std::string> read_head(const std::string& path) const;
+
+ private:
+  struct Side {
+    std::map<std::string, std::optional<std::string>> text;
+    std::map<std::string, std::unique_ptr<lang::SyntaxTree>> trees;
+  };
+  const std::string* text_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
+  const lang::SyntaxTree* tree_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
+
+  const PullRequest& pr_;
+  std::unique_ptr<TreeReader> base_, head_;
+  Side old_, new_;
+};
+
+}  // namespace rp

@@ -1,0 +1,3 @@
+#!/bin/bash
+# expect-file: temporary-script
+python -m aiter.ops.mha

@@ -1,0 +1,3 @@
+#!/bin/bash
+# expect-file: temporary-script
+python bench_mla.py --model /home/me/models/dsv3 --tp 8

@@ -1,0 +1,3 @@
+# expect-file: temporary-script
+import torch
+print(torch.ones(4).sum())

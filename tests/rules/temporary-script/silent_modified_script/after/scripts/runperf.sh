@@ -1,0 +1,3 @@
+#!/bin/bash
+echo build
+echo again
