@@ -60,7 +60,7 @@ Profile make_aiter() {
 Profile make_generic() {
   Profile p;
   p.name = "generic";
-  p.heading = "PR";
+  p.heading = "";
   p.trigger_params = {"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p", "is_causal"};
   p.graph_capture_files = {};
   return p;

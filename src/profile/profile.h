@@ -22,7 +22,7 @@ struct BackboneFile {
 
 struct Profile {
   std::string name;     // "atom" | "aiter" | "generic"
-  std::string heading;  // card heading word: "ATOM", "aiter", "PR"
+  std::string heading;  // card heading word: "ATOM", "aiter", "" (generic)
   std::vector<BackboneFile> backbone;
   std::vector<std::string> env_prefixes;    // "ATOM_", "AITER_"
   std::vector<std::string> env_registry;    // files where env vars are registered

@@ -49,7 +49,8 @@ std::string render_finding(const Finding& f) {
 std::string render_card(const Review& r) {
   std::string title = r.title.empty() ? std::string("(untitled)") : r.title;
   std::string number = r.number ? fmt::format(" #{}", *r.number) : std::string();
-  std::string out = fmt::format("## {} PR{} — {}\n\n", r.heading, number, title);
+  std::string heading = r.heading.empty() ? std::string() : r.heading + " ";
+  std::string out = fmt::format("## {}PR{} — {}\n\n", heading, number, title);
   out += fmt::format("**{}**\n\n", r.summary);
   out += verdict_line(r.verdict) + "\n";
   if (!r.findings.empty()) {

@@ -448,6 +448,54 @@ TEST(UnifiedDiff, FormatPatchPreambleAndTrailerAreSkipped) {
   EXPECT_EQ(cs.files[0].removed_count(), 1);
 }
 
+TEST(UnifiedDiff, GitLogWithSeveralCommits) {
+  ChangeSet cs = parse_ok(
+      "commit 0123456789abcdef0123456789abcdef01234567\n"
+      "Author: A <a@example.com>\n"
+      "\n"
+      "    second\n"
+      "\n"
+      "diff --git a/s.py b/s.py\n"
+      "--- a/s.py\n"
+      "+++ b/s.py\n"
+      "@@ -1 +1 @@\n"
+      "-a\n"
+      "+b\n"
+      "\n"
+      "commit 89abcdef0123456789abcdef0123456789abcdef\n"
+      "Author: A <a@example.com>\n"
+      "\n"
+      "    first: a message line that is not a diff\n"
+      "\n"
+      "diff --git a/f.py b/f.py\n"
+      "new file mode 100644\n"
+      "--- /dev/null\n"
+      "+++ b/f.py\n"
+      "@@ -0,0 +1 @@\n"
+      "+x\n");
+  ASSERT_EQ(cs.files.size(), 2u);
+  EXPECT_EQ(cs.files[0].path(), "s.py");
+  EXPECT_EQ(cs.files[1].path(), "f.py");
+  EXPECT_EQ(cs.files[1].status, FileStatus::Added);
+}
+
+TEST(UnifiedDiff, BlankLineBetweenHunksKeepsHunkWithItsFile) {
+  ChangeSet cs = parse_ok(
+      "--- a/h.py\n"
+      "+++ b/h.py\n"
+      "@@ -1 +1 @@\n"
+      "-a\n"
+      "+b\n"
+      "\n"
+      "@@ -20 +20 @@\n"
+      "-c\n"
+      "+d\n");
+  ASSERT_EQ(cs.files.size(), 1u);
+  ASSERT_EQ(cs.files[0].hunks.size(), 2u);
+  EXPECT_EQ(cs.files[0].hunks[1].lines[1].new_line, 20);
+  EXPECT_EQ(cs.files[0].hunks[1].lines[1].text, "d");
+}
+
 TEST(UnifiedDiff, CountOmittedDefaultsToOne) {
   ChangeSet cs = parse_ok(
       "--- a/one\n"

@@ -1,0 +1,221 @@
+#include "lang/syntax.h"
+
+#include <gtest/gtest.h>
+
+namespace rp::lang {
+namespace {
+
+std::unique_ptr<SyntaxTree> py(const std::string& src) { return SyntaxTree::parse(Grammar::Python, src); }
+std::unique_ptr<SyntaxTree> cu(const std::string& src) { return SyntaxTree::parse(Grammar::Cuda, src); }
+
+TEST(Syntax, GrammarPerExtension) {
+  EXPECT_EQ(grammar_for_path("aiter/ops/mha.py"), Grammar::Python);
+  EXPECT_EQ(grammar_for_path("csrc/kernels/a.cu"), Grammar::Cuda);
+  EXPECT_EQ(grammar_for_path("csrc/include/a.h"), Grammar::Cuda);
+  EXPECT_EQ(grammar_for_path("csrc/x.cpp"), Grammar::Cuda);
+  EXPECT_EQ(grammar_for_path("README.md"), Grammar::None);
+}
+
+TEST(Syntax, PythonFunctionsWithDecoratorsAndParams) {
+  auto t = py(
+      "class Model(Base, metaclass=M):\n"          // 1
+      "    @torch.compile(fullgraph=True)\n"       // 2
+      "    def forward(self, x, *args, scale: float = 1.0, **kw):\n"  // 3
+      "        return x\n"                         // 4
+      "\n"                                         // 5
+      "def helper(a, b=2):\n"                      // 6
+      "    pass\n");
+  auto fns = t->functions();
+  ASSERT_EQ(fns.size(), 2u);
+  EXPECT_EQ(fns[0].name, "forward");
+  EXPECT_EQ(fns[0].qualified, "Model.forward");
+  EXPECT_EQ(fns[0].class_name, "Model");
+  ASSERT_EQ(fns[0].decorators.size(), 1u);
+  EXPECT_EQ(fns[0].decorators[0], "torch.compile(fullgraph=True)");
+  ASSERT_EQ(fns[0].params.size(), 5u);
+  EXPECT_EQ(fns[0].params[2].name, "args");
+  EXPECT_EQ(fns[0].params[3].name, "scale");
+  EXPECT_EQ(fns[0].params[3].default_text, "1.0");
+  EXPECT_EQ(fns[0].params[3].annotation, "float");
+  EXPECT_EQ(fns[0].params[4].name, "kw");
+  EXPECT_EQ(fns[0].start_line, 2);  // decorators belong to the definition
+  EXPECT_EQ(fns[0].end_line, 4);
+  EXPECT_EQ(fns[1].params[1].default_text, "2");
+  auto cls = t->classes();
+  ASSERT_EQ(cls.size(), 1u);
+  EXPECT_EQ(cls[0].bases, std::vector<std::string>{"Base"});
+}
+
+TEST(Syntax, EnclosingFunctionAndClass) {
+  auto t = py("class A:\n    def f(self):\n        x = 1\n\n        return x\n\ny = 2\n");
+  auto f = t->enclosing_function(3);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->qualified, "A.f");
+  EXPECT_TRUE(t->enclosing_function(4).has_value());  // blank line inside the body
+  EXPECT_FALSE(t->enclosing_function(7).has_value());
+  ASSERT_TRUE(t->enclosing_class(3).has_value());
+  EXPECT_EQ(t->enclosing_class(3)->name, "A");
+}
+
+TEST(Syntax, PythonCallsWithKeywordsAndReceivers) {
+  auto t = py("out = torch.empty((n, d), dtype=torch.bfloat16, device=x.device)\nv = x.item()\n");
+  auto calls = t->calls();
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0].callee, "torch.empty");
+  EXPECT_EQ(calls[0].callee_name, "empty");
+  ASSERT_EQ(calls[0].args.size(), 3u);
+  EXPECT_EQ(calls[0].args[1].keyword, "dtype");
+  EXPECT_EQ(calls[0].args[1].value.text(), "torch.bfloat16");
+  ASSERT_NE(calls[0].keyword("device"), nullptr);
+  EXPECT_EQ(calls[0].keyword("missing"), nullptr);
+  EXPECT_EQ(calls[1].callee_name, "item");
+  EXPECT_EQ(calls[1].receiver.text(), "x");
+  EXPECT_EQ(calls[1].line, 2);
+}
+
+TEST(Syntax, PythonAssignments) {
+  auto t = py("a = 1\nb, (c, d) = f()\nself.x = 2\ne += 3\nif (n := len(v)) > 2:\n    pass\n");
+  auto as = t->assignments();
+  ASSERT_EQ(as.size(), 5u);
+  EXPECT_EQ(as[0].targets, std::vector<std::string>{"a"});
+  EXPECT_EQ(as[1].targets, (std::vector<std::string>{"b", "c", "d"}));
+  EXPECT_EQ(as[2].targets, std::vector<std::string>{"self.x"});
+  EXPECT_TRUE(as[3].augmented);
+  EXPECT_EQ(as[4].targets, std::vector<std::string>{"n"});
+}
+
+TEST(Syntax, PythonIfChains) {
+  auto t = py("if a:\n    x = 1\nelif b:\n    x = 2\nelse:\n    x = 3\nif c:\n    y = 1\n");
+  auto chains = t->if_chains();
+  ASSERT_EQ(chains.size(), 2u);
+  ASSERT_EQ(chains[0].branches.size(), 3u);
+  EXPECT_TRUE(chains[0].has_else);
+  EXPECT_EQ(chains[0].branches[1].condition.text(), "b");
+  EXPECT_TRUE(chains[0].branches[2].condition.null());
+  EXPECT_EQ(chains[0].branches[2].start_line, 5);
+  EXPECT_FALSE(chains[1].has_else);
+}
+
+TEST(Syntax, LoopsWithTryAndLiterals) {
+  auto t = py(
+      "while True:\n"
+      "    try:\n"
+      "        item = q.get(timeout=1)\n"
+      "    except (queue.Empty, TimeoutError):\n"
+      "        continue\n"
+      "    except:\n"
+      "        pass\n"
+      "for i in range(3):\n"
+      "    s = 'gfx942' + \"x\"\n"
+      "n = 448.0\n");
+  auto loops = t->loops();
+  ASSERT_EQ(loops.size(), 2u);
+  EXPECT_TRUE(loops[0].infinite);
+  EXPECT_FALSE(loops[1].infinite);
+  auto tries = t->try_blocks();
+  ASSERT_EQ(tries.size(), 1u);
+  EXPECT_EQ(tries[0].handler_types, (std::vector<std::string>{"queue.Empty", "TimeoutError", ""}));
+  auto strs = t->string_literals();
+  ASSERT_EQ(strs.size(), 2u);
+  EXPECT_EQ(strs[0].value, "gfx942");
+  auto nums = t->number_literals();
+  ASSERT_EQ(nums.back().value, "448.0");
+}
+
+TEST(Syntax, WithBlocks) {
+  auto t = py("with torch.cuda.graph(g, stream=s) as cg, open(p):\n    y = model(x)\n");
+  auto ws = t->with_blocks();
+  ASSERT_EQ(ws.size(), 1u);
+  EXPECT_EQ(ws[0].items, (std::vector<std::string>{"torch.cuda.graph(g,stream=s)", "open(p)"}));
+  EXPECT_EQ(ws[0].body.start_line(), 2);
+}
+
+TEST(Syntax, BindingsAndReads) {
+  auto t = py("def f(a):\n    b = a.b\n    g(b=b)\n    return b\n");
+  int reads = 0, binds = 0;
+  for (Node id : t->identifiers("b")) {
+    reads += t->is_variable_read(id);
+    binds += t->is_binding(id);
+  }
+  // `b =` binds; `a.b` attribute and `b=` keyword are neither; `=b` and `return b` read.
+  EXPECT_EQ(binds, 1);
+  EXPECT_EQ(reads, 2);
+}
+
+TEST(Syntax, StatementAtAndComments) {
+  auto t = py("def f():\n    # note\n    x = 1\n    \"\"\"doc\n    more\"\"\"\n");
+  EXPECT_TRUE(t->line_is_comment(2));
+  EXPECT_FALSE(t->line_is_comment(3));
+  EXPECT_TRUE(t->line_is_comment(5));
+  Node s = t->statement_at(3);
+  ASSERT_FALSE(s.null());
+  EXPECT_EQ(s.kind(), "expression_statement");
+  EXPECT_TRUE(t->statement_at(99).null());
+}
+
+TEST(Syntax, CudaKernelAndHostFunction) {
+  auto t = cu(
+      "template <typename T>\n"
+      "__global__ void scale_kernel(T* __restrict__ out, const T* in, int n, float s = 1.f) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  if (i < n) out[i] = in[i] * s;\n"
+      "  else if (i == n) { atomicAdd(out, 0); }\n"
+      "  else { }\n"
+      "}\n"
+      "void launch(float* o, const float* i, int n, hipStream_t st) {\n"
+      "  scale_kernel<float><<<(n + 255) / 256, 256, 0, st>>>(o, i, n);\n"
+      "}\n"
+      "namespace ns { struct Op : public Base { int f(int x) { return x; } }; }\n");
+  auto fns = t->functions();
+  ASSERT_EQ(fns.size(), 3u);
+  EXPECT_EQ(fns[0].name, "scale_kernel");
+  EXPECT_TRUE(fns[0].is_cuda_kernel);
+  EXPECT_EQ(fns[0].start_line, 1);  // the template header belongs to it
+  ASSERT_EQ(fns[0].params.size(), 4u);
+  EXPECT_EQ(fns[0].params[0].name, "out");
+  EXPECT_EQ(fns[0].params[3].default_text, "1.f");
+  EXPECT_FALSE(fns[1].is_cuda_kernel);
+  EXPECT_EQ(fns[2].class_name, "Op");
+  auto chains = t->if_chains();
+  ASSERT_EQ(chains.size(), 1u);  // the else-if belongs to the first chain
+  EXPECT_EQ(chains[0].branches.size(), 3u);
+  EXPECT_TRUE(chains[0].has_else);
+  bool saw_launch = false, saw_atomic = false;
+  for (const Call& c : t->calls()) {
+    saw_launch |= c.callee_name == "scale_kernel";
+    saw_atomic |= c.callee == "atomicAdd";
+  }
+  EXPECT_TRUE(saw_launch);
+  EXPECT_TRUE(saw_atomic);
+  auto classes = t->classes();
+  ASSERT_EQ(classes.size(), 1u);
+  EXPECT_EQ(classes[0].bases, std::vector<std::string>{"Base"});
+  auto as = t->assignments();
+  ASSERT_FALSE(as.empty());
+  EXPECT_EQ(as[0].targets, std::vector<std::string>{"i"});
+  EXPECT_TRUE(as[0].declaration);
+}
+
+TEST(Syntax, RobustToErrorsAndDeepNesting) {
+  auto t = py("def f(:\n    x = = 1\n");
+  EXPECT_GT(t->error_count(), 0);
+  EXPECT_NO_THROW(t->functions());
+  std::string deep = "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
+  auto d = py(deep);
+  EXPECT_NO_THROW(d->number_literals());
+  auto empty = py("");
+  EXPECT_EQ(empty->functions().size(), 0u);
+  EXPECT_EQ(empty->line_text(1), "");
+  EXPECT_FALSE(empty->enclosing_function(1).has_value());
+}
+
+TEST(Syntax, NodeStartingAt) {
+  auto t = py("a = 1\nif a:\n    b = torch.zeros(3)\n");
+  Node n = t->node_starting_at(3, {"call"});
+  ASSERT_FALSE(n.null());
+  EXPECT_EQ(n.text(), "torch.zeros(3)");
+  EXPECT_TRUE(t->node_starting_at(1, {"call"}).null());
+}
+
+}  // namespace
+}  // namespace rp::lang
