@@ -1,0 +1,2 @@
+#!/bin/bash
+python bench/quant_bench.py --rows 4096 --cols 7168
