@@ -145,7 +145,7 @@ TEST_P(RuleFixture, FindingsMatchAnnotations) {
     // The finding contract: three parts, an action that starts with who must act.
     EXPECT_FALSE(f.problem.empty()) << f.rule;
     EXPECT_FALSE(f.impact.empty()) << f.rule << ": " << f.problem;
-    EXPECT_TRUE(f.action.rfind("Author must", 0) == 0 || f.action.rfind("Reviewer should", 0) == 0)
+    EXPECT_TRUE(f.action.rfind("Author must", 0) == 0 || f.action.rfind("Reviewer should ask", 0) == 0)
         << f.rule << " action does not start with a verb phrase: " << f.action;
     EXPECT_EQ(f.problem.find(" B3"), std::string::npos);
     for (const Expected& e : c.expected) {

@@ -18,7 +18,7 @@ std::string verdict_line(Verdict v) {
 
 // "Author must ..." → "**Author must** ..." (the checklist's house style).
 std::string bold_actor(const std::string& action) {
-  for (std::string_view lead : {"Author must", "Reviewer should ask", "Reviewer should"}) {
+  for (std::string_view lead : {"Author must", "Reviewer should ask"}) {
     if (action.starts_with(lead)) return fmt::format("**{}**{}", lead, action.substr(lead.size()));
   }
   return action;

@@ -1,5 +1,12 @@
 #include "rules/facts.h"
 
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "core/paths.h"
+
 namespace rp {
 
 std::vector<AddedLine> added_lines(const ChangeSet& changes) {
@@ -77,6 +84,238 @@ bool is_comment_only(std::string_view line, bool python) {
   if (t.empty()) return false;
   if (python) return t.front() == '#';
   return t.starts_with("//") || t.starts_with("/*") || t.starts_with("*");
+}
+
+bool guarded_by_import_error(const lang::SyntaxTree& tree, lang::Node n) {
+  if (!tree.is_python()) return false;
+  lang::Node child = n;
+  for (lang::Node p = n.parent(); p; child = p, p = p.parent()) {
+    if (p.kind() != "try_statement" || !(p.child_by_field("body") == child)) continue;
+    for (const lang::TryBlock& t : tree.try_blocks(p)) {
+      if (!(t.node == p)) continue;
+      for (const std::string& type : t.handler_types) {
+        std::string_view ty = type;
+        if (ty.starts_with("(")) ty.remove_prefix(1);
+        if (ty.empty() || ty.find("ImportError") != std::string_view::npos ||
+            ty.find("ModuleNotFoundError") != std::string_view::npos || ty == "Exception" ||
+            ty == "BaseException")
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::string_view comment_part(std::string_view line, bool python) {
+  std::string_view code = code_part(line, python);
+  if (code.size() < line.size()) {
+    std::string_view rest = line.substr(code.size());
+    rest.remove_prefix(python ? 1 : 2);
+    return trim(rest);
+  }
+  if (!python && is_comment_only(line, false)) return trim(line);
+  return {};
+}
+
+std::vector<ChangeBlock> change_blocks(const FileChange& file) {
+  std::vector<ChangeBlock> out;
+  for (const Hunk& h : file.hunks) {
+    int last_head = h.new_start > 0 ? h.new_start : 1;  // head-side line of the last context line seen
+    ChangeBlock cur;
+    auto flush = [&](int next_head) {
+      if (cur.removed.empty() && cur.added.empty()) return;
+      if (!cur.added.empty()) cur.head_line = cur.added.front()->new_line;
+      else cur.head_line = next_head > 0 ? next_head : last_head;
+      out.push_back(std::move(cur));
+      cur = ChangeBlock{};
+    };
+    for (const DiffLine& l : h.lines) {
+      if (l.kind == DiffLine::Kind::Context) {
+        flush(l.new_line);
+        last_head = l.new_line;
+      } else if (l.kind == DiffLine::Kind::Removed) {
+        if (!cur.added.empty()) flush(0);  // a removal after additions starts a new run
+        cur.removed.push_back(&l);
+      } else {
+        cur.added.push_back(&l);
+      }
+    }
+    flush(0);
+  }
+  return out;
+}
+
+std::set<std::string> python_tree_captures(const TreeReader& tree, const re2::RE2& pattern) {
+  std::set<std::string> out;
+  if (!pattern.ok() || pattern.NumberOfCapturingGroups() < 1) return out;
+  for (const std::string& path : tree.list_files()) {
+    if (!is_python(path)) continue;
+    std::optional<std::string> text = tree.read(path);
+    if (!text) continue;
+    re2::StringPiece input(*text);
+    std::string hit;
+    const char* before = input.data();
+    while (RE2::FindAndConsume(&input, pattern, &hit)) {
+      out.insert(hit);
+      if (input.data() == before) break;  // an empty match would never advance
+      before = input.data();
+    }
+  }
+  return out;
+}
+
+// --- cudagraph capture -------------------------------------------------------------------
+
+bool is_graph_capture_item(std::string_view with_item) {
+  static const RE2 capture(R"(^(?:torch\.)?(?:cuda|hip)\.(?:graphs\.)?graph\()");
+  return RE2::PartialMatch(with_item, capture);
+}
+
+namespace {
+
+std::string collapse_spaces(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  while (out.size() >= 2 && out.front() == '(' && out.back() == ')' &&
+         out.find(')') == out.size() - 1)
+    out = collapse_spaces(std::string_view(out).substr(1, out.size() - 2));
+  return out;
+}
+
+void and_operands(lang::Node cond, std::vector<std::string>& out) {
+  lang::Node n = cond;
+  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
+  if (!n) return;
+  if (n.kind() == "boolean_operator" && n.child_by_field("operator").text() == "and") {
+    and_operands(n.child_by_field("left"), out);
+    and_operands(n.child_by_field("right"), out);
+    return;
+  }
+  out.push_back(collapse_spaces(n.text()));
+}
+
+// A test that holds only on eager steps: prefill, forced eager, not capturing.
+bool eager_test(const std::string& t) {
+  static const RE2 prefill(R"(\b(?:is_prefill|do_prefill|has_prefill|enforce_eager|dp_eager_mode)\b)");
+  static const RE2 prefill_count(R"(\bnum_prefills\s*>\s*0\b)");
+  static const RE2 capture(R"(\b(?:is_current_stream_capturing|in_hipgraph|use_cudagraph|is_decode)\b)");
+  bool negated = t.starts_with("not ");
+  if (negated) return RE2::PartialMatch(t, capture);
+  return (RE2::PartialMatch(t, prefill) && t.find(" or ") == std::string::npos) || RE2::PartialMatch(t, prefill_count);
+}
+
+// A test that holds only on captured (decode / capturing) steps.
+bool capture_test(const std::string& t) {
+  static const RE2 capture(R"(^(?:[\w.]+\.)?(?:torch\.cuda\.is_current_stream_capturing\(\)|in_hipgraph|use_cudagraph|is_decode)$)");
+  static const RE2 not_prefill(R"(^not (?:[\w.]+\.)?is_prefill$)");
+  return RE2::FullMatch(t, capture) || RE2::FullMatch(t, not_prefill);
+}
+
+}  // namespace
+
+bool in_eager_only_branch(lang::Node n, lang::Node scope) {
+  for (lang::Node p = n.parent(); p && !(p == scope); p = p.parent()) {
+    if (p.kind() != "block") continue;
+    lang::Node owner = p.parent();
+    if (!owner) break;
+    std::string_view k = owner.kind();
+    if ((k == "if_statement" && owner.child_by_field("consequence") == p) || k == "elif_clause") {
+      std::vector<std::string> tests;
+      and_operands(owner.child_by_field("condition"), tests);
+      for (const std::string& t : tests)
+        if (eager_test(t)) return true;
+    } else if (k == "else_clause") {
+      lang::Node chain = owner.parent();
+      if (!chain || chain.kind() != "if_statement") continue;
+      bool has_elif = false;
+      for (lang::Node c : chain.named_children()) has_elif = has_elif || c.kind() == "elif_clause";
+      if (!has_elif && capture_test(collapse_spaces(chain.child_by_field("condition").text()))) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::string_view path,
+                                           const Profile& profile) {
+  std::vector<CapturedScope> found;
+  if (!tree.is_python()) return found;
+  std::vector<lang::Function> functions = tree.functions();
+  auto function_at = [&](lang::Node n) -> std::string {
+    std::optional<lang::Function> f = tree.enclosing_function(n.start_line());
+    return f ? f->qualified : std::string();
+  };
+
+  std::vector<CapturedScope> contexts;
+  for (const lang::WithBlock& w : tree.with_blocks()) {
+    for (const std::string& item : w.items) {
+      if (!is_graph_capture_item(item) || !w.body) continue;
+      contexts.push_back({w.body, function_at(w.node), "inside `with " + item.substr(0, item.find('(')) + "(...)`"});
+      break;
+    }
+  }
+  found.insert(found.end(), contexts.begin(), contexts.end());
+
+  static const RE2 decorator(R"((?i)(cuda_?graph|hip_?graph|graph_capture|make_graphed_callables))");
+  for (const lang::Function& f : functions)
+    for (const std::string& d : f.decorators)
+      if (f.body && RE2::PartialMatch(d, decorator)) {
+        found.push_back({f.body, f.qualified, "decorated `@" + d.substr(0, d.find('(')) + "`"});
+        break;
+      }
+
+  bool orchestrates = std::find(profile.graph_capture_files.begin(), profile.graph_capture_files.end(), path) !=
+                      profile.graph_capture_files.end();
+  if (orchestrates) {
+    // Same-file methods a capture body calls, transitively (a helper that runs the forward).
+    std::vector<CapturedScope> work = contexts;
+    std::set<std::string> seen;
+    for (size_t i = 0; i < work.size() && i < 64; ++i) {
+      std::optional<lang::ClassDef> cls = tree.enclosing_class(work[i].body.start_line());
+      for (const lang::Call& c : tree.calls(work[i].body)) {
+        if (!c.callee.starts_with("self.") || c.callee.find('.', 5) != std::string::npos) continue;
+        for (const lang::Function& f : functions) {
+          if (f.name != c.callee_name || !f.body || (cls && f.class_name != cls->name)) continue;
+          if (!seen.insert(f.qualified).second) continue;
+          CapturedScope s{f.body, f.qualified, "called as `" + c.callee + "(...)` from the capture context"};
+          work.push_back(s);
+          found.push_back(s);
+        }
+      }
+    }
+  }
+
+  for (const std::string& dir : profile.model_dirs) {
+    if (!path.starts_with(dir)) continue;
+    for (const lang::Function& f : functions) {
+      if (f.class_name.empty() || !f.body || f.name.find("forward") == std::string::npos) continue;
+      if (f.name.find("prefill") != std::string::npos || f.name.find("fake") != std::string::npos ||
+          f.name.find("eager") != std::string::npos)
+        continue;
+      found.push_back({f.body, f.qualified, "`" + f.qualified + "` runs under decode cudagraph capture"});
+    }
+  }
+
+  std::vector<CapturedScope> out;
+  for (const CapturedScope& s : found) {
+    bool nested = false;
+    for (const CapturedScope& o : found) {
+      if (&o == &s) continue;
+      bool inside = o.body.start_byte() <= s.body.start_byte() && s.body.end_byte() <= o.body.end_byte();
+      bool same = o.body == s.body;
+      if ((inside && !same) || (same && &o < &s)) nested = true;
+    }
+    if (!nested) out.push_back(s);
+  }
+  return out;
 }
 
 }  // namespace rp

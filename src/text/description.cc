@@ -17,6 +17,10 @@ constexpr std::size_t kMaxTitleBytes = 4096;
 constexpr std::size_t kMaxNumbers = 5000;
 constexpr std::size_t kMaxListItems = 200;
 constexpr std::size_t kMaxCommandBytes = 500;
+// Bounds per-number work on hostile input ("1% 1% 1% ..." over a megabyte).
+constexpr std::size_t kMaxNumberCandidates = 200000;
+constexpr std::size_t kMaxLineBytes = 400;
+constexpr std::size_t kClauseReach = 160;
 
 StringPiece sp(std::string_view s) { return StringPiece(s.data(), s.size()); }
 std::string_view sv(StringPiece s) { return std::string_view(s.data(), s.size()); }
@@ -25,6 +29,24 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
+}
+
+// `s` cut to at most `n` bytes without splitting a UTF-8 character.
+std::string_view utf8_prefix(std::string_view s, std::size_t n) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
+// Quantity::line: the whole line when short, else a window around byte `pos` so a megabyte-long
+// line is not copied once per number.
+std::string line_window(std::string_view line, std::size_t pos) {
+  line = trim(line);
+  if (line.size() <= kMaxLineBytes) return std::string(line);
+  std::size_t b = pos > kMaxLineBytes / 3 ? pos - kMaxLineBytes / 3 : 0;
+  if (b >= line.size()) b = 0;
+  while (b > 0 && (static_cast<unsigned char>(line[b]) & 0xC0) == 0x80) --b;
+  return std::string(trim(utf8_prefix(line.substr(b), kMaxLineBytes)));
 }
 
 std::string lower(std::string_view s) {
@@ -48,6 +70,15 @@ const RE2& accuracy_re() {
       R"re((?i)\b(?:gsm-?8k|mmlu(?:[-_ ]pro)?|human-?eval|exact[_ ]match|accuracy|acc|acc_norm|scores?|lm[_-]eval)re"
       R"re(|flexible-extract|strict-match|mbpp|math-?500|gpqa|aime\d*|c-?eval|cmmlu|hellaswag|arc[_-]challenge)re"
       R"re(|winogrande|truthfulqa|perplexity|ppl|pass@\d+)\b)re");
+  return re;
+}
+
+// Benchmark names that make a table or code block an accuracy report. Narrower than
+// accuracy_re(): "acc" and "score" are common variable names in pasted Python.
+const RE2& accuracy_report_re() {
+  static const RE2 re(
+      R"re((?i)\b(?:gsm-?8k|mmlu(?:[-_ ]pro)?|human-?eval|exact[_ ]match|accuracy|acc_norm|lm[_-]eval|flexible-extract)re"
+      R"re(|strict-match|mbpp|math-?500|gpqa|aime\d*|c-?eval|cmmlu|hellaswag|arc[_-]challenge|winogrande|truthfulqa|perplexity)\b)re");
   return re;
 }
 
@@ -165,7 +196,6 @@ struct LineCtx {
   bool in_code = false;
   bool accuracy = false;       // in_accuracy_context as reported
   bool hard_accuracy = false;  // table column/row says accuracy: never perf
-  bool section_accuracy = false;
 };
 
 // The clause around byte `pos`: bounded by , ; | ( ) tab and ". ".
@@ -176,9 +206,9 @@ std::string_view clause_at(std::string_view line, std::size_t pos) {
     return c == '.' && i + 1 < line.size() && line[i + 1] == ' ';
   };
   std::size_t b = pos;
-  while (b > 0 && !is_delim(b - 1)) --b;
+  while (b > 0 && pos - b < kClauseReach && !is_delim(b - 1)) --b;
   std::size_t e = pos;
-  while (e < line.size() && !is_delim(e)) ++e;
+  while (e < line.size() && e - pos < kClauseReach && !is_delim(e)) ++e;
   return line.substr(b, e - b);
 }
 
@@ -197,6 +227,8 @@ bool is_perf_number(const Quantity& q, std::string_view clause, const LineCtx& c
 struct NumberSink {
   std::vector<Quantity>& numbers;
   std::vector<Quantity>& perf;
+  std::size_t candidates = 0;  // numbers looked at, with or without unit
+  bool full() const { return numbers.size() >= kMaxNumbers || candidates >= kMaxNumberCandidates; }
   void add(Quantity q, std::string_view clause, const LineCtx& ctx) {
     if (numbers.size() >= kMaxNumbers) return;
     bool p = is_perf_number(q, clause, ctx);
@@ -207,23 +239,30 @@ struct NumberSink {
 
 // Numbers with units in `text` (one line or one table cell). `line` is what Quantity::line shows.
 void scan_numbers(std::string_view text, std::string_view line, const LineCtx& ctx, NumberSink& sink) {
+  if (sink.full()) return;
   static const RE2 kNum(R"re(([+\-−]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))re");
   static const RE2 kRange(
       R"re(\s*(?:->|=>|→|-|–|—|~|\bto\b)\s*([+\-−]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))re");
   static const RE2 kDate(R"re(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4})re");
-  static const RE2 kVersionBefore(
-      R"re((?i)\b(?:rocm|torch|pytorch|python|cuda|version|ver|release|transformers|gcc|clang|llvm|ubuntu|v)\s*[-:=]?\s*$)re");
   static const RE2 kUrl(R"re((?i)\b(?:https?|ftp)://\S+)re");
 
   // URLs are full of digits and letters ("assets/2dd95eb2-9200-...") that are never measurements.
+  // Blanked in place so byte offsets still match `line`.
   std::string buf(text);
-  RE2::GlobalReplace(&buf, kUrl, " ");
+  StringPiece url;
+  std::size_t upos = 0;
+  while (upos < buf.size() && kUrl.Match(sp(buf), upos, buf.size(), RE2::UNANCHORED, &url, 1)) {
+    std::size_t ub = url.data() - buf.data();
+    std::fill(buf.begin() + ub, buf.begin() + ub + url.size(), ' ');
+    upos = ub + std::max<std::size_t>(url.size(), 1);
+  }
   std::string_view s = buf;
   bool time_context = line_has_time_context(s);
 
   std::size_t pos = 0;
   StringPiece m[3];
-  while (pos < s.size() && kNum.Match(sp(s), pos, s.size(), RE2::UNANCHORED, m, 3)) {
+  while (pos < s.size() && !sink.full() && kNum.Match(sp(s), pos, s.size(), RE2::UNANCHORED, m, 3)) {
+    ++sink.candidates;
     std::size_t start = m[0].data() - s.data();
     std::size_t num_start = m[2].data() - s.data();
     std::size_t end = start + m[0].size();
@@ -238,7 +277,8 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
     char before = start > 0 ? s[start - 1] : ' ';
     // Part of an identifier or a larger token: "MI300X", "v0.9", "gfx942", "fp8", "x_1".
     if (is_word_byte(before) || before == '.') continue;
-    // "12:30", "rocm6.4.1", "2025-01-15" and "ROCm 6.4" are not measurements.
+    // "12:30", "6.4.1" and "2025-01-15" are not measurements. A plain "ROCm 6.4" or "torch 2.5"
+    // needs no check: it has no unit, and "torch: 12 ms" must stay a measurement.
     if (before == ':' && start >= 2 && std::isdigit(static_cast<unsigned char>(s[start - 2]))) continue;
     if (end < s.size() && (s[end] == '.' || s[end] == ':') && end + 1 < s.size() &&
         std::isdigit(static_cast<unsigned char>(s[end + 1]))) {
@@ -250,8 +290,6 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
       pos = num_start + date.size();
       continue;
     }
-    std::size_t look = start > 24 ? start - 24 : 0;
-    if (RE2::PartialMatch(sp(s.substr(look, start - look)), kVersionBefore)) continue;
 
     bool has_dot = digits.find('.') != std::string_view::npos;
     if (auto u = match_unit(s, end, has_dot, time_context)) {
@@ -259,7 +297,7 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
       q.value = parse_number(sign, digits) * u->scale;
       q.unit = u->unit;
       q.text = std::string(trim(s.substr(start, u->end - start)));
-      q.line = std::string(trim(line));
+      q.line = line_window(line, line.data() == text.data() ? start : 0);
       q.in_table = ctx.in_table;
       q.in_code = ctx.in_code;
       q.in_accuracy_context = ctx.accuracy;
@@ -278,12 +316,13 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
     auto u = match_unit(s, end2, has_dot || has_dot2, time_context);
     if (!u) continue;  // the second number is scanned on its own
     std::string range_text(trim(s.substr(start, u->end - start)));
+    std::string window = line_window(line, line.data() == text.data() ? start : 0);
     for (int k = 0; k < 2; ++k) {
       Quantity q;
       q.value = (k == 0 ? parse_number(sign, digits) : parse_number(sv(r[1]), sv(r[2]))) * u->scale;
       q.unit = u->unit;
       q.text = range_text;
-      q.line = std::string(trim(line));
+      q.line = window;
       q.in_table = ctx.in_table;
       q.in_code = ctx.in_code;
       q.in_accuracy_context = ctx.accuracy;
@@ -317,7 +356,20 @@ std::optional<UnitMatch> header_unit(std::string_view header) {
   return std::nullopt;
 }
 
-void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc, NumberSink& sink) {
+// The header names an accuracy metric and nothing about speed ("| Model | GSM8K | Δ |"): every
+// cell is an accuracy number. Mixed headers are judged column by column instead.
+bool accuracy_only_header(const Table& t) {
+  bool acc = false, perf = false;
+  for (const auto& h : t.header) {
+    acc = acc || RE2::PartialMatch(sp(h), accuracy_re());
+    auto u = header_unit(h);
+    perf = perf || RE2::PartialMatch(sp(h), perf_context_re()) || (u && u->unit != "%");
+  }
+  return acc && !perf;
+}
+
+// `table_acc` is accuracy_only_header() of the row's table, computed once per table.
+void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc, bool table_acc, NumberSink& sink) {
   const Table& t = doc.tables[tl.table];
   const std::vector<std::string>& cells = tl.row < 0 ? t.header : t.rows[tl.row];
   bool row_acc = !cells.empty() && RE2::PartialMatch(sp(cells[0]), accuracy_re());
@@ -327,8 +379,7 @@ void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc
     bool col_acc = tl.row >= 0 && c < t.header.size() && RE2::PartialMatch(sp(t.header[c]), accuracy_re());
     LineCtx ctx;
     ctx.in_table = true;
-    ctx.hard_accuracy = col_acc || (row_acc && tl.row >= 0);
-    ctx.section_accuracy = section_acc;
+    ctx.hard_accuracy = tl.row >= 0 && (table_acc || col_acc || row_acc);
     ctx.accuracy = ctx.hard_accuracy || section_acc || (tl.row < 0 && RE2::PartialMatch(sp(cells[c]), accuracy_re()));
     std::size_t before = sink.numbers.size();
     scan_numbers(cells[c], tl.text, ctx, sink);
@@ -340,8 +391,8 @@ void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc
     Quantity q;
     q.value = parse_number(sign, digits) * u->scale;
     q.unit = u->unit;
-    q.text = std::string(trim(cells[c]));
-    q.line = std::string(trim(tl.text));
+    q.text = std::string(trim(utf8_prefix(cells[c], kMaxLineBytes)));
+    q.line = line_window(tl.text, 0);
     q.in_table = true;
     q.in_accuracy_context = ctx.accuracy;
     q.unit_from_header = true;
@@ -404,6 +455,16 @@ bool title_claims_perf(std::string_view title) {
 // ---------------------------------------------------------------------------------------------
 // Template sections.
 
+// Section `i` or any deeper heading under it has content: "## Test Plan" followed by
+// "### Unit tests" + text is filled.
+bool section_tree_has_content(const MarkdownDoc& doc, std::size_t i) {
+  const Section& s = doc.sections[i];
+  if (s.has_content) return true;
+  for (std::size_t j = i + 1; j < doc.sections.size() && doc.sections[j].level > s.level; ++j)
+    if (doc.sections[j].has_content) return true;
+  return false;
+}
+
 struct TemplateSection {
   const char* name;
   const char* pattern;
@@ -423,11 +484,7 @@ void find_unfilled(const MarkdownDoc& doc, std::vector<std::string>& out) {
       const Section& s = doc.sections[i];
       if (!RE2::PartialMatch(sp(s.heading), re)) continue;
       seen = true;
-      bool content = s.has_content;
-      // Deeper headings belong to this section: "## Test Plan" + "### Unit tests" is filled.
-      for (std::size_t j = i + 1; !content && j < doc.sections.size() && doc.sections[j].level > s.level; ++j)
-        content = doc.sections[j].has_content;
-      if (content) filled = true;
+      if (section_tree_has_content(doc, i)) filled = true;
     }
     if (seen && !filled) out.push_back(ts.name);
   }
@@ -517,15 +574,20 @@ void collect_shapes(std::string_view line, std::vector<std::string>& out) {
       R"re(|heads|num[-_]heads|tokens|concurrency)[ =]\d+[kK]?)\b)re");
   static const RE2 kWordNum(
       R"re((?i)\b((?:batch(?:[_ ]size)?|bs|isl|osl|tp|dp|ep|seq[_ ]?len|seqlen|tokens|heads|concurrency|context|ctx)\s+\d[\d,]*[kK]?)\b)re");
-  static const RE2 kNumWord(R"re((?i)\b(\d[\d,]*[kK]?[\s-]*(?:tokens?|heads|experts|context|ctx))\b)re");
+  // Group 2 catches "4 tokens/s", a throughput rather than a shape.
+  static const RE2 kNumWord(R"re((?i)\b(\d+(?:,\d{3})*[kK]?[\s-]*(?:tokens?|heads|experts|context|ctx))\b(/?))re");
   static const RE2 kPar(R"re((?i)\b((?:TP|DP|EP|PP|CP|DCP)\d+)\b)re");
   static const RE2 kDims(R"re(\b(\d{2,}[x×]\d{2,}(?:[x×]\d{2,})?)\b)re");
   static const RE2 kIn(R"re(\b(M\s+in\s+[\[{(][\d,\s]+[\]})]))re");
-  for (const RE2* re : {&kAssign, &kLetter, &kFlag, &kWordNum, &kNumWord, &kPar, &kDims, &kIn}) {
+  for (const RE2* re : {&kAssign, &kLetter, &kFlag, &kWordNum, &kPar, &kDims, &kIn}) {
     StringPiece in = sp(line);
     std::string s;
     while (out.size() < kMaxListItems && RE2::FindAndConsume(&in, *re, &s)) add_distinct(out, std::string(trim(s)));
   }
+  StringPiece in = sp(line);
+  std::string s, slash;
+  while (out.size() < kMaxListItems && RE2::FindAndConsume(&in, kNumWord, &s, &slash))
+    if (slash.empty()) add_distinct(out, std::string(trim(s)));
 }
 
 const RE2& command_re() {
@@ -579,7 +641,7 @@ void collect_commands(const MarkdownDoc& doc, std::vector<std::string>& out) {
   // In prose only the usual launchers count, and only when followed by something that looks like
   // an argument: "pytest op_tests/x.py" is a command, "lm_eval matches the baseline" is not.
   static const RE2 kProseCommand(
-      R"re(^(?:\$\s+)?(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*(?:python[0-9.]*|torchrun|bash|sh|pytest|\./\S+)re"
+      R"re(^(?:\$\s+)?(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*(?:python[0-9.]*|torchrun|bash|sh|pytest|\./\S+))re"
       R"re((?:$|\s+(?:-|\S*[/.=])))re");
   for (const TextLine& tl : doc.lines) {
     if (tl.kind != LineKind::Text) continue;
@@ -608,8 +670,7 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
     if (claim) continue;
     if (tl.kind == LineKind::Heading) {
       // A "Performance" section the author filled in is a claim; an empty template one is not.
-      const Section& s = doc.sections[tl.section];
-      if (RE2::PartialMatch(sp(tl.text), kPerfHeading) && s.has_content) claim = true;
+      if (RE2::PartialMatch(sp(tl.text), kPerfHeading) && section_tree_has_content(doc, std::size_t(tl.section))) claim = true;
       continue;
     }
     if (body_line_claims_perf(tl.text, fix_title)) claim = true;
@@ -626,15 +687,16 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   std::vector<bool> section_acc(doc.sections.size(), false);
   for (std::size_t i = 1; i < doc.sections.size(); ++i)
     section_acc[i] = RE2::PartialMatch(sp(doc.sections[i].heading), accuracy_re());
+  std::vector<bool> table_acc;
+  for (const Table& t : doc.tables) table_acc.push_back(accuracy_only_header(t));
   for (const TextLine& tl : doc.lines) {
     bool sacc = tl.section >= 0 && std::size_t(tl.section) < section_acc.size() && section_acc[tl.section];
     if (tl.kind == LineKind::TableRow && tl.table >= 0) {
-      scan_table_row(doc, tl, sacc, sink);
+      scan_table_row(doc, tl, sacc, table_acc[tl.table], sink);
       continue;
     }
     LineCtx ctx;
     ctx.in_code = tl.kind == LineKind::Code;
-    ctx.section_accuracy = sacc;
     ctx.accuracy = sacc || RE2::PartialMatch(sp(tl.text), accuracy_re());
     scan_numbers(tl.text, tl.text, ctx, sink);
   }
@@ -642,13 +704,13 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   // Accuracy tables: a markdown table or a code block (lm_eval output) naming a benchmark.
   for (const Table& t : doc.tables) {
     bool acc = false;
-    for (const auto& h : t.header) acc = acc || RE2::PartialMatch(sp(h), accuracy_re());
+    for (const auto& h : t.header) acc = acc || RE2::PartialMatch(sp(h), accuracy_report_re());
     for (const auto& r : t.rows)
-      for (const auto& c : r) acc = acc || RE2::PartialMatch(sp(c), accuracy_re());
+      for (const auto& c : r) acc = acc || RE2::PartialMatch(sp(c), accuracy_report_re());
     if (acc) f.has_accuracy_table = true;
   }
   for (const CodeBlock& cb : doc.code_blocks)
-    if (RE2::PartialMatch(sp(cb.text), accuracy_re())) f.has_accuracy_table = true;
+    if (RE2::PartialMatch(sp(cb.text), accuracy_report_re())) f.has_accuracy_table = true;
 
   // Screenshots: GitHub turns drag-and-dropped images into bare user-attachments links too.
   bool images = !doc.images.empty();

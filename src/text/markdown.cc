@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <cctype>
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -408,6 +409,53 @@ struct Walker {
 
 Walker& W(void* u) { return *static_cast<Walker*>(u); }
 
+// True for a GFM table delimiter row ("|--|:-:|"): only pipes, colons, dashes and blanks.
+bool is_delimiter_row(std::string_view line) {
+  bool pipe = false, dash = false;
+  for (char c : line) {
+    if (c == '|') pipe = true;
+    else if (c == '-') dash = true;
+    else if (c != ':' && c != ' ' && c != '\t' && c != '\r') return false;
+  }
+  return pipe && dash;
+}
+
+// Adjusts the input where md4c 0.4 and GitHub disagree, in one linear pass:
+//  - md4c wants 3+ characters per delimiter cell ("|---|"); GitHub renders "|--|" and "|-|"
+//    as tables too, and PR authors write them. Dash runs in such rows are widened to three.
+//  - NUL bytes become U+FFFD up front (md4c re-delivers the byte after MD_TEXT_NULLCHAR).
+// Fenced code is copied untouched.
+std::string prepare_input(std::string_view body) {
+  std::string out;
+  out.reserve(body.size() + body.size() / 16);
+  bool in_fence = false;
+  while (!body.empty()) {
+    std::size_t nl = body.find('\n');
+    std::string_view line = body.substr(0, nl == std::string_view::npos ? body.size() : nl + 1);
+    body.remove_prefix(line.size());
+    std::string_view t = trim(line);
+    std::size_t indent = line.find_first_not_of(' ');
+    if (indent != std::string_view::npos && indent < 4 && (t.starts_with("```") || t.starts_with("~~~"))) in_fence = !in_fence;
+    bool widen = !in_fence && is_delimiter_row(t);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      char c = line[i];
+      if (c == '\0') {
+        out += "\xEF\xBF\xBD";
+        continue;
+      }
+      if (widen && c == '-' && (i == 0 || line[i - 1] != '-')) {
+        std::size_t run = 0;
+        while (i + run < line.size() && line[i + run] == '-') ++run;
+        out.append(std::max<std::size_t>(run, 3), '-');
+        i += run - 1;
+        continue;
+      }
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string strip_html_comments(std::string_view s, std::vector<std::string>* comments) {
@@ -462,6 +510,7 @@ MarkdownDoc parse_markdown(std::string_view body) {
     body = body.substr(0, cut);
     doc.truncated = true;
   }
+  std::string input = prepare_input(body);
   Walker w(doc);
   MD_PARSER parser{};
   parser.abi_version = 0;
@@ -474,7 +523,7 @@ MarkdownDoc parse_markdown(std::string_view body) {
     return W(u).text(t, std::string_view(s, n));
   };
   // The result code is ignored on purpose: on failure md4c has already delivered what it parsed.
-  md_parse(body.data(), MD_SIZE(body.size()), &parser, &w);
+  md_parse(input.data(), MD_SIZE(input.size()), &parser, &w);
   w.flush_buf();
 
   for (std::size_t i = 0; i < doc.sections.size(); ++i) {

@@ -1,0 +1,9 @@
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+
+@gluon.jit
+def _rope_cache_kernel(q_nope_ptr, q_pe_ptr, q_out_ptr):
+    # Stage in q_out's own dtype so a q_nope/q_out dtype mismatch is cast on the way out.
+    qn_stage_smem = gl.allocate_shared_memory(q_out_ptr.dtype.element_ty, [128], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    gl.amd.async_store(q_out_ptr, qn_stage_smem)

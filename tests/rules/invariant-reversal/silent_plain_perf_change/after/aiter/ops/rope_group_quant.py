@@ -1,0 +1,11 @@
+import torch
+
+from aiter import dtypes
+
+
+def rope_group_quant(q, k, cos_sin, k_cache=None, k_scale_buf=None, group_size=64):
+    num_tokens, num_kv_heads, head_dim = k.shape
+    entry_bytes = head_dim + 2 * (head_dim // group_size) + 48
+
+    k_out = torch.empty((num_tokens, num_kv_heads, head_dim), dtype=k.dtype, device=k.device)
+    return k_out
