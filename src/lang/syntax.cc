@@ -195,24 +195,31 @@ Node Node::child_by_field(std::string_view field) const {
                                                              static_cast<uint32_t>(field.size())));
 }
 
-std::vector<Node> Node::children() const {
+// Children through a cursor: ts_node_child(n, i) walks from the first child on every call,
+// which makes a loop over i quadratic in wide nodes (a module with thousands of statements).
+namespace {
+std::vector<Node> collect_children(const SyntaxTree* tree, TSNode n, bool named_only) {
   std::vector<Node> out;
-  if (null()) return out;
-  TSNode n = NodeAccess::ts(*this);
-  uint32_t count = ts_node_child_count(n);
-  out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i) out.push_back(NodeAccess::wrap(tree_, ts_node_child(n, i)));
+  TSTreeCursor cursor = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (!named_only || ts_node_is_named(c)) out.push_back(NodeAccess::wrap(tree, c));
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
   return out;
+}
+}  // namespace
+
+std::vector<Node> Node::children() const {
+  if (null()) return {};
+  return collect_children(tree_, NodeAccess::ts(*this), false);
 }
 
 std::vector<Node> Node::named_children() const {
-  std::vector<Node> out;
-  if (null()) return out;
-  TSNode n = NodeAccess::ts(*this);
-  uint32_t count = ts_node_named_child_count(n);
-  out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i) out.push_back(NodeAccess::wrap(tree_, ts_node_named_child(n, i)));
-  return out;
+  if (null()) return {};
+  return collect_children(tree_, NodeAccess::ts(*this), true);
 }
 
 Node Node::next_named_sibling() const {
@@ -801,6 +808,64 @@ bool SyntaxTree::is_variable_read(Node id) const {
   if (k == "keyword_argument") return p.child_by_field("value") == id;
   if (k == "field_expression") return p.child_by_field("argument") == id;
   if (k == "dotted_name" || k == "import_from_statement" || k == "import_statement") return false;
+  return true;
+}
+
+std::string Import::top_level() const {
+  if (level > 0) return {};
+  return module.substr(0, module.find('.'));
+}
+
+std::vector<Import> SyntaxTree::imports(Node scope) const {
+  std::vector<Import> out;
+  if (!is_python()) return out;
+  walk(scope ? scope : root(), [&](Node n) {
+    std::string_view k = n.kind();
+    if (k == "import_statement") {
+      for (Node c : n.named_children()) {
+        Node name = c.kind() == "aliased_import" ? c.child_by_field("name") : c;
+        if (!name || name.kind() != "dotted_name") continue;
+        out.push_back(Import{n, strip_spaces(name.text()), 0, n.start_line()});
+      }
+      return false;
+    }
+    if (k == "future_import_statement") {
+      out.push_back(Import{n, "__future__", 0, n.start_line()});
+      return false;
+    }
+    if (k == "import_from_statement") {
+      Node m = n.child_by_field("module_name");
+      if (!m) return false;
+      Import imp{n, "", 0, n.start_line()};
+      if (m.kind() == "relative_import") {
+        for (Node c : m.named_children()) {
+          if (c.kind() == "import_prefix") imp.level = static_cast<int>(strip_spaces(c.text()).size());
+          if (c.kind() == "dotted_name") imp.module = strip_spaces(c.text());
+        }
+        if (imp.level == 0) imp.level = 1;
+      } else {
+        imp.module = strip_spaces(m.text());
+      }
+      out.push_back(std::move(imp));
+      return false;
+    }
+    return true;
+  });
+  return out;
+}
+
+bool SyntaxTree::runs_at_import(Node n) const {
+  Node child = n;
+  for (Node p = n.parent(); p; child = p, p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k == "function_definition" || k == "lambda") return false;
+    if (k == "if_statement" && p.child_by_field("consequence") == child) {
+      std::string cond = strip_spaces(p.child_by_field("condition").text());
+      for (char& c : cond)
+        if (c == '\'') c = '"';
+      if (cond == "__name__==\"__main__\"" || cond == "\"__main__\"==__name__") return false;
+    }
+  }
   return true;
 }
 

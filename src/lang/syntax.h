@@ -154,6 +154,17 @@ struct Literal {
   int line = 0;
 };
 
+// A Python import: `import a.b as c` → module "a.b"; `from ..x import y` → module "x", level 2;
+// `from __future__ import annotations` → module "__future__".
+struct Import {
+  Node node;           // the whole import statement
+  std::string module;  // dotted name without leading dots; "" for `from . import x`
+  int level = 0;       // leading dots of a relative import; 0 = absolute
+  int line = 0;
+  // First component of an absolute module ("torch" for torch.nn.functional); "" when relative.
+  std::string top_level() const;
+};
+
 // Which grammar parses a file. Chosen per extension by measurement (see lang/grammar.cc).
 enum class Grammar { None, Python, Cpp, Cuda };
 Grammar grammar_for_path(std::string_view path);
@@ -199,6 +210,11 @@ class SyntaxTree {
   std::vector<Literal> string_literals(Node scope = {}) const;
   std::vector<Literal> number_literals(Node scope = {}) const;
   std::vector<Node> comments(Node scope = {}) const;
+  // Python import statements, one entry per imported module (`import a, b` gives two).
+  std::vector<Import> imports(Node scope = {}) const;
+  // Whether importing the module executes `n`: not inside a function or lambda body and not
+  // under an `if __name__ == "__main__":` block. Class bodies and module-level if/try run.
+  bool runs_at_import(Node n) const;
   // Identifier nodes named `name` inside `scope` (reads and writes).
   std::vector<Node> identifiers(std::string_view name, Node scope = {}) const;
   // Whether identifier node `id` is being bound (assignment target, for target, param,
