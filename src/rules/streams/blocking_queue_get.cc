@@ -87,6 +87,10 @@ std::set<std::string> bound_queues(const SyntaxTree& tree) {
   for (const lang::Function& f : tree.functions())
     for (const lang::Param& p : f.params)
       if (p.annotation.find("Queue") != std::string::npos) out.insert(p.name);
+  // One hop of `self.requests = requests`: a constructor storing a Queue-typed parameter.
+  for (const lang::Assignment& a : tree.assignments())
+    if (a.value && a.value.kind() == "identifier" && out.count(std::string(a.value.text())))
+      for (const std::string& t : a.targets) out.insert(t);
   return out;
 }
 
