@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -431,9 +432,21 @@ bool has_unnegated(std::string_view line, const RE2& re) {
   return false;
 }
 
+// "Move the MTP optimization to a separate PR", "a follow-up will fuse the GEMMs": the claim
+// belongs to some other change.
+bool defers_claim(std::string_view line) {
+  static const RE2 re(
+      R"re((?i)\b(?:separate|follow-?up|future|later|next|another|subsequent)\s+(?:PRs?|pull\s+requests?|changes?|commits?|patch(?:es)?)\b)re"
+      R"re(|\bfollow-?ups?\b|\bTODO\b|\bout\s+of\s+scope\b)re");
+  return RE2::PartialMatch(sp(line), re);
+}
+
 bool body_line_claims_perf(std::string_view line, bool fix_title) {
+  if (defers_claim(line)) return false;
   if (has_unnegated(line, perf_claim_re())) return true;
-  return !fix_title && has_unnegated(line, perf_claim_unless_fix_re());
+  // A line that is itself a fix ("fix norm quant fusion dtype mismatch", a commit subject in a
+  // squashed message) uses fusion/optimize words as names, as a fix title does.
+  return !fix_title && !is_fix_title(line) && has_unnegated(line, perf_claim_unless_fix_re());
 }
 
 bool title_claims_perf(std::string_view title) {
@@ -470,24 +483,63 @@ struct TemplateSection {
   const char* pattern;
 };
 
-void find_unfilled(const MarkdownDoc& doc, std::vector<std::string>& out) {
-  static const TemplateSection kSections[] = {
-      {"Motivation", R"re((?i)\bmotivations?\b)re"},
-      {"Technical Details", R"re((?i)\btechnical\s+details?\b)re"},
-      {"Test Plan", R"re((?i)\btest(?:ing)?\s+plans?\b)re"},
-      {"Test Result", R"re((?i)\btest(?:ing)?\s+results?\b)re"},
-  };
-  for (const auto& ts : kSections) {
-    const RE2 re(ts.pattern);
+// The PR template's sections. "Submission Checklist" is template boilerplate (its checkbox list
+// is pre-filled) and never reported as unfilled.
+constexpr TemplateSection kTemplateSections[] = {
+    {"Motivation", R"re((?i)\bmotivations?\b)re"},
+    {"Technical Details", R"re((?i)\btechnical\s+details?\b)re"},
+    {"Test Plan", R"re((?i)\btest(?:ing)?\s+plans?\b)re"},
+    {"Test Result", R"re((?i)\btest(?:ing)?\s+results?\b)re"},
+    {"Submission Checklist", R"re((?i)\bsubmission\s+checklist\b)re"},
+};
+constexpr std::size_t kReportedTemplateSections = 4;
+
+const std::vector<std::unique_ptr<RE2>>& template_section_res() {
+  static const auto* res = [] {
+    auto* v = new std::vector<std::unique_ptr<RE2>>;
+    for (const auto& ts : kTemplateSections) v->push_back(std::make_unique<RE2>(ts.pattern));
+    return v;
+  }();
+  return *res;
+}
+
+void find_unfilled(const MarkdownDoc& doc, DescriptionFacts& f) {
+  const auto& res = template_section_res();
+  for (std::size_t k = 0; k < kReportedTemplateSections; ++k) {
     bool seen = false, filled = false;
     for (std::size_t i = 1; i < doc.sections.size(); ++i) {
       const Section& s = doc.sections[i];
-      if (!RE2::PartialMatch(sp(s.heading), re)) continue;
+      if (!RE2::PartialMatch(sp(s.heading), *res[k])) continue;
       seen = true;
       if (section_tree_has_content(doc, i)) filled = true;
     }
-    if (seen && !filled) out.push_back(ts.name);
+    if (seen) f.template_sections.push_back(kTemplateSections[k].name);
+    if (seen && !filled) f.unfilled_sections.push_back(kTemplateSections[k].name);
   }
+}
+
+bool is_template_heading(std::string_view heading) {
+  for (const auto& re : template_section_res())
+    if (RE2::PartialMatch(sp(heading), *re)) return true;
+  return false;
+}
+
+// Content in the preamble or in a section outside the template's trees.
+bool find_text_outside_template(const MarkdownDoc& doc) {
+  if (doc.sections.empty()) return false;
+  if (doc.sections[0].has_content) return true;
+  int template_level = 0;  // > 0 while inside a template section's subsections
+  for (std::size_t i = 1; i < doc.sections.size(); ++i) {
+    const Section& s = doc.sections[i];
+    if (template_level > 0 && s.level > template_level) continue;
+    template_level = 0;
+    if (is_template_heading(s.heading)) {
+      template_level = s.level;
+      continue;
+    }
+    if (s.has_content) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -662,6 +714,7 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   // Perf words and claims.
   collect_perf_words(title, f.perf_claim_words);
   bool claim = title_claims_perf(title);
+  if (claim) f.perf_claim = "title: " + std::string(trim(title));
   bool fix_title = is_fix_title(title);
   static const RE2 kPerfHeading(R"re((?i)\b(?:perf|performance|benchmarks?|speed-?ups?|latency|throughput)\b)re");
   for (const TextLine& tl : doc.lines) {
@@ -670,11 +723,18 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
     if (claim) continue;
     if (tl.kind == LineKind::Heading) {
       // A "Performance" section the author filled in is a claim; an empty template one is not.
-      if (RE2::PartialMatch(sp(tl.text), kPerfHeading) && section_tree_has_content(doc, std::size_t(tl.section))) claim = true;
+      if (RE2::PartialMatch(sp(tl.text), kPerfHeading) && section_tree_has_content(doc, std::size_t(tl.section))) {
+        claim = true;
+        f.perf_claim = "heading: " + std::string(trim(tl.text));
+      }
       continue;
     }
-    if (body_line_claims_perf(tl.text, fix_title)) claim = true;
+    if (body_line_claims_perf(tl.text, fix_title)) {
+      claim = true;
+      f.perf_claim = std::string(trim(tl.text));
+    }
   }
+  f.perf_claim = std::string(utf8_prefix(f.perf_claim, 300));
   f.claims_perf = claim;
 
   // Numbers.
@@ -719,7 +779,8 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
       images = true;
   f.screenshots_only = images && f.claims_perf && f.perf_numbers.empty();
 
-  find_unfilled(doc, f.unfilled_sections);
+  find_unfilled(doc, f);
+  f.text_outside_template = find_text_outside_template(doc);
 
   std::string_view capped_body = body.substr(0, std::min(body.size(), kMaxMarkdownBytes));
   f.ai_attribution = find_ai_attribution(title);

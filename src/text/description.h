@@ -38,6 +38,9 @@ struct DescriptionFacts {
   // "+X%", "improves latency", a non-empty "Performance" section...). Negated phrases ("no perf
   // change") do not count.
   bool claims_perf = false;
+  // What made claims_perf true, trimmed and cut to 300 bytes: "title: <title>", the body line,
+  // or "heading: <Performance heading>". "" when claims_perf is false. Rules quote it as evidence.
+  std::string perf_claim;
   std::vector<Quantity> numbers;       // every number with a recognized unit (title first)
   // Those that are perf evidence. Excludes accuracy numbers: accuracy-context '%'/'x' values,
   // anything in an accuracy table column/row, and time/throughput values only when their own
@@ -49,6 +52,13 @@ struct DescriptionFacts {
   // Canonical names ("Motivation", "Technical Details", "Test Plan", "Test Result") of template
   // sections that exist but are empty, comment-only or placeholder-only (subsections included).
   std::vector<std::string> unfilled_sections;
+  // Canonical names of the template sections that exist at all, filled or not.
+  std::vector<std::string> template_sections;
+  // The author wrote something outside the PR template: the preamble, or a section that is
+  // neither one of the four template sections nor "Submission Checklist" (subsections belong to
+  // their parent). Tells "free-form description above an untouched template" from "template
+  // used, parts left empty".
+  bool text_outside_template = false;
   // The trimmed source line crediting an AI tool ("🤖 Generated with [Claude Code](...)",
   // "Co-Authored-By: Claude <noreply@anthropic.com>"); "" when none. Lines in code fences and
   // HTML comments are ignored; mere mentions of a tool do not count.

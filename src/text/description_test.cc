@@ -364,5 +364,58 @@ TEST(Description, InvalidUtf8AndHugeInputDoNotCrash) {
   for (const auto& q : c.numbers) EXPECT_LE(q.line.size(), 400u);
 }
 
+TEST(Description, PerfClaimSourceIsQuoted) {
+  auto t = analyse_description("[Perf] Speed up MoE sorting", "Rewrites the loop.\n");
+  EXPECT_EQ(t.perf_claim, "title: [Perf] Speed up MoE sorting");
+  auto b = analyse_description("Rework the sorting loop", "Intro.\n\nThis gives a 20% speedup on decode.\n");
+  EXPECT_EQ(b.perf_claim, "This gives a 20% speedup on decode.");
+  auto h = analyse_description("Rework the sorting loop", "## Performance\n\nSee the trace below.\n");
+  EXPECT_EQ(h.perf_claim, "heading: Performance");
+  auto n = analyse_description("Rework the sorting loop", "No performance impact.\n");
+  EXPECT_FALSE(n.claims_perf);
+  EXPECT_EQ(n.perf_claim, "");
+}
+
+TEST(Description, TemplateSectionsAndTextOutsideTemplate) {
+  constexpr const char* kEmptyTemplate =
+      "## Motivation\n\n## Technical Details\n\n## Test Plan\n\n## Test Result\n\n"
+      "## Submission Checklist\n\n- [ ] I read the contributing guide.\n";
+  // Untouched template: nothing outside it (the pre-filled checklist is template text).
+  auto a = analyse_description("Fix alignment", kEmptyTemplate);
+  EXPECT_EQ(a.template_sections, (std::vector<std::string>{"Motivation", "Technical Details", "Test Plan", "Test Result"}));
+  EXPECT_EQ(a.unfilled_sections.size(), 4u);
+  EXPECT_FALSE(a.text_outside_template);
+
+  // A free-form description above the untouched template.
+  auto b = analyse_description("Fix alignment", std::string("Switches to __align__ for old clang.\n\n") + kEmptyTemplate);
+  EXPECT_TRUE(b.text_outside_template);
+
+  // Subsections of a template section belong to it; other sections are outside.
+  auto c = analyse_description("x", "## Test Plan\n\n### Unit tests\n\nRan it.\n\n## Test Result\n\nPass.\n");
+  EXPECT_FALSE(c.text_outside_template);
+  EXPECT_TRUE(c.unfilled_sections.empty());
+  auto d = analyse_description("x", "## Summary\n\nCaches scales.\n\n## Test plan\n\n");
+  EXPECT_TRUE(d.text_outside_template);
+  EXPECT_EQ(d.template_sections, (std::vector<std::string>{"Test Plan"}));
+  EXPECT_EQ(d.unfilled_sections, (std::vector<std::string>{"Test Plan"}));
+
+  auto e = analyse_description("x", "");
+  EXPECT_TRUE(e.template_sections.empty());
+  EXPECT_FALSE(e.text_outside_template);
+}
+
+TEST(Description, DeferredAndFixLineClaimsDoNotCount) {
+  auto a = analyse_description("Add DSV4 page offload", "chore(offload): move MTP optimization to separate PR\n");
+  EXPECT_FALSE(a.claims_perf);
+  auto b = analyse_description("Add DSV4 page offload", "The 2x speedup comes in a follow-up.\n");
+  EXPECT_FALSE(b.claims_perf);
+  auto c = analyse_description("Support EAGLE3 for MiniMax", "fix norm quant fusion consumer dtype inconsistency\n");
+  EXPECT_FALSE(c.claims_perf);
+  // A line that claims a fusion still counts.
+  auto d = analyse_description("Add rmsnorm quant kernel", "The kernel fuses the norm with the quant.\n");
+  EXPECT_TRUE(d.claims_perf);
+  EXPECT_EQ(d.perf_claim, "The kernel fuses the norm with the quant.");
+}
+
 }  // namespace
 }  // namespace rp::text
