@@ -120,6 +120,9 @@ std::vector<Case> all_cases() {
   return cases;
 }
 
+// gtest prints a failing parameter; make it the case directory, not raw bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.dir.string(); }
+
 class RuleFixture : public ::testing::TestWithParam<Case> {};
 
 TEST_P(RuleFixture, FindingsMatchAnnotations) {

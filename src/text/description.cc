@@ -708,7 +708,18 @@ void collect_commands(const MarkdownDoc& doc, std::vector<std::string>& out) {
 DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
   DescriptionFacts f;
   if (title.size() > kMaxTitleBytes) title = title.substr(0, kMaxTitleBytes);
-  f.doc = parse_markdown(body);
+  std::string_view capped_body = body.substr(0, std::min(body.size(), kMaxMarkdownBytes));
+  f.ai_attribution = find_ai_attribution(title);
+  if (f.ai_attribution.empty()) f.ai_attribution = find_ai_attribution(capped_body);
+  // The attribution footer is not description content: left in, it would "fill" whatever
+  // template section it lands under (usually an empty Test Result).
+  std::string without_footer(body);
+  if (!f.ai_attribution.empty()) {
+    for (size_t at = without_footer.find(f.ai_attribution); at != std::string::npos;
+         at = without_footer.find(f.ai_attribution, at))
+      without_footer.erase(at, f.ai_attribution.size());
+  }
+  f.doc = parse_markdown(without_footer);
   const MarkdownDoc& doc = f.doc;
 
   // Perf words and claims.
@@ -781,10 +792,6 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
 
   find_unfilled(doc, f);
   f.text_outside_template = find_text_outside_template(doc);
-
-  std::string_view capped_body = body.substr(0, std::min(body.size(), kMaxMarkdownBytes));
-  f.ai_attribution = find_ai_attribution(title);
-  if (f.ai_attribution.empty()) f.ai_attribution = find_ai_attribution(capped_body);
 
   // Reproduction info.
   collect_gpus_rocm(title, f);

@@ -419,3 +419,15 @@ TEST(Description, DeferredAndFixLineClaimsDoNotCount) {
 
 }  // namespace
 }  // namespace rp::text
+
+namespace rp::text {
+// An attribution footer under the last template heading does not fill that section.
+TEST(Description, AttributionFooterDoesNotFillTheLastSection) {
+  DescriptionFacts f = analyse_description(
+      "Faster quant", "## Motivation\n\nWhy.\n\n## Test Result\n\n<!-- Paste results -->\n\n"
+                      "🤖 Generated with [Claude Code](https://claude.com/claude-code)\n");
+  EXPECT_FALSE(f.ai_attribution.empty());
+  ASSERT_EQ(f.unfilled_sections.size(), 1u);
+  EXPECT_EQ(f.unfilled_sections[0], "Test Result");
+}
+}  // namespace rp::text
