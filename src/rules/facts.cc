@@ -191,13 +191,13 @@ std::string collapse_spaces(std::string_view text) {
   return out;
 }
 
-void and_operands(lang::Node cond, std::vector<std::string>& out) {
+void and_operands(lang::Node cond, std::vector<std::string>& out, int depth = 0) {
   lang::Node n = cond;
   while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
   if (!n) return;
-  if (n.kind() == "boolean_operator" && n.child_by_field("operator").text() == "and") {
-    and_operands(n.child_by_field("left"), out);
-    and_operands(n.child_by_field("right"), out);
+  if (depth < 64 && n.kind() == "boolean_operator" && n.child_by_field("operator").text() == "and") {
+    and_operands(n.child_by_field("left"), out, depth + 1);
+    and_operands(n.child_by_field("right"), out, depth + 1);
     return;
   }
   out.push_back(collapse_spaces(n.text()));
@@ -293,10 +293,13 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
     }
   }
 
+  // Vision/audio towers run once per image in the eager prefill step, never under capture.
+  static const RE2 encoder_class(R"((?i)(vision|visual|vit|image|audio|video|patch|merger|projector|posemb))");
   for (const std::string& dir : profile.model_dirs) {
     if (!path.starts_with(dir)) continue;
     for (const lang::Function& f : functions) {
       if (f.class_name.empty() || !f.body || f.name.find("forward") == std::string::npos) continue;
+      if (RE2::PartialMatch(f.class_name, encoder_class)) continue;
       if (f.name.find("prefill") != std::string::npos || f.name.find("fake") != std::string::npos ||
           f.name.find("eager") != std::string::npos)
         continue;

@@ -80,7 +80,7 @@ struct CapturedScope {
 // decorator (`@...cuda_graph...`, `@...cudagraph...`, `make_graphed_callables`); in the
 // profile's graph_capture_files, the same-file methods a capture body calls as `self.m(...)`;
 // under the profile's model_dirs, the forward methods of classes (name contains "forward",
-// not "prefill"/"fake"/"eager").
+// not "prefill"/"fake"/"eager"; vision/audio encoder classes excluded: they run in prefill).
 std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::string_view path,
                                            const Profile& profile);
 // `torch.cuda.graph(g, ...)`, `cuda.graph(...)`, `torch.cuda.graphs.graph(...)`: a with-item

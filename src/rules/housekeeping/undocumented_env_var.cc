@@ -1,0 +1,230 @@
+// undocumented-env-var: the PR starts reading an environment variable that the project's
+// env registry and documentation do not know about.
+#include <re2/re2.h>
+
+#include <map>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "undocumented-env-var",
+    .category = Category::Housekeeping,
+    .severity = Severity::Note,
+    .needs = Needs::FullText,
+    .codes = {.atom = "HK5", .aiter = "HK9"},
+    .summary = "An added line reads a new env var that is not registered and documented.",
+    .docs = R"(What it catches: an added `os.environ.get("NAME")`, `os.getenv("NAME")`,
+`environ.get("NAME")`, `os.environ["NAME"]` read or `"NAME" in os.environ` test in non-test
+Python, where NAME carries one of the profile's env prefixes (ATOM_, AITER_; in the generic
+profile any UPPER_SNAKE name outside the well-known platform ones: CUDA_*, HIP_*, ROCM_*, HSA_*,
+NCCL_*, RCCL_*, TORCH_*, PYTORCH_*, HF_*, OMP_*, MASTER_ADDR, RANK, WORLD_SIZE, ...), the name
+is new (no Python file of the base tree mentions it), and it is not documented. Documented
+means: registered in the profile's env registry (ATOM: `atom/utils/envs.py`; a read inside the
+registry is the registration itself) AND mentioned in a README.md or a docs/**/*.md|.rst file of
+the head tree. Names added to the registry and docs by the same PR count as documented.
+Severity: a note in ATOM; a warning in aiter, whose maintainers reject new permanent env knobs
+unless they are a documented temporary rollback switch.
+Needs the repository: whether a name is new, registered and documented is only known from the
+base and head trees; with only a diff the rule is skipped rather than guessing.
+Why it matters: an env var nobody documented is a hidden behaviour switch: users cannot find it,
+support cannot reproduce a run configured by it, and it outlives the experiment it was for.
+Does not fire on: env writes (`os.environ["X"] = ...`, `del os.environ["X"]`, `setdefault`);
+names already read or mentioned anywhere in the base tree's Python; names built at runtime
+(f-strings, variables); names without the profile's prefix; test files, `.github/` CI scripts.)"};
+
+struct EnvRead {
+  std::string name;
+  std::string path;
+  int line = 0;
+};
+
+// Env vars of the platform and of the libraries a project runs on; reading them adds no knob
+// of the project's own (generic profile only; ATOM/aiter match by prefix).
+bool platform_var(std::string_view name) {
+  static const RE2 re(
+      R"(^(?:CUDA|HIP|ROCM|ROCR|HSA|AMD|NCCL|RCCL|TORCH|PYTORCH|TORCHINDUCTOR|TRITON|HF|HUGGING|TRANSFORMERS|OMP|MKL|NUMBA|XDG|LD|PYTHON|CONDA|VIRTUAL|GITHUB|RUNNER|CI|SLURM|OPENAI|VLLM|SGLANG|MIOPEN|HIPBLASLT|GPU|TOKENIZERS)_|^(?:MASTER_ADDR|MASTER_PORT|RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|HOME|PATH|USER|PWD|TMPDIR|TERM|SHELL|LANG|HOSTNAME|NODE_RANK|GROUP_RANK)$)");
+  return RE2::PartialMatch(name, re);
+}
+
+bool is_env_object(std::string_view text) { return text == "os.environ" || text == "environ"; }
+
+bool plain_string(lang::Node n) {
+  if (!n || n.kind() != "string") return false;
+  for (lang::Node c : n.named_children())
+    if (c.kind() == "interpolation") return false;
+  return true;
+}
+
+std::string string_value(const lang::SyntaxTree& tree, lang::Node n) {
+  for (const lang::Literal& l : tree.string_literals(n))
+    if (l.node == n) return l.value;
+  return {};
+}
+
+// Env reads that start on an added line.
+std::vector<EnvRead> added_reads(const lang::SyntaxTree& tree, const std::string& path, const std::set<int>& added) {
+  std::vector<EnvRead> out;
+  auto take = [&](lang::Node name_node, int line) {
+    if (!added.count(line) || !plain_string(name_node)) return;
+    std::string name = string_value(tree, name_node);
+    if (!name.empty()) out.push_back({name, path, line});
+  };
+  for (const lang::Call& c : tree.calls()) {
+    bool getter = c.callee == "os.environ.get" || c.callee == "os.getenv" || c.callee == "environ.get" ||
+                  c.callee == "getenv";
+    if (!getter || c.args.empty() || !c.args.front().keyword.empty()) continue;
+    take(c.args.front().value, c.line);
+  }
+  lang::walk(tree.root(), [&](lang::Node n) {
+    std::string_view k = n.kind();
+    if (k == "subscript" && is_env_object(n.child_by_field("value").text())) {
+      lang::Node parent = n.parent();
+      bool written = parent && ((parent.kind() == "assignment" || parent.kind() == "augmented_assignment") &&
+                                parent.child_by_field("left") == n);
+      if (parent && parent.kind() == "delete_statement") written = true;
+      if (!written) take(n.child_by_field("subscript"), n.start_line());
+    }
+    if (k == "comparison_operator") {
+      auto kids = n.named_children();
+      std::string_view text = n.text();
+      if (kids.size() == 2 && is_env_object(kids[1].text()) && text.find(" in ") != std::string_view::npos)
+        take(kids[0], n.start_line());
+    }
+    return true;
+  });
+  return out;
+}
+
+bool mentions_word(std::string_view text, const std::string& name) {
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    bool left = at == 0 || !word(text[at - 1]);
+    bool right = at + name.size() >= text.size() || !word(text[at + name.size()]);
+    if (left && right) return true;
+  }
+  return false;
+}
+
+class UndocumentedEnvVar : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const TreeReader* head = ctx.workspace.head_tree();
+    const TreeReader* base = ctx.workspace.base_tree();
+    if (!head) return;
+    std::vector<EnvRead> reads;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      if (f.new_path.starts_with(".github/")) continue;
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      for (EnvRead& r : added_reads(*tree, f.new_path, added_line_numbers(f)))
+        if (project_var(ctx.profile, r.name)) reads.push_back(std::move(r));
+    }
+    if (reads.empty()) return;
+
+    // New to the repository: no Python file of the base tree mentions the name.
+    std::set<std::string> names;
+    for (const EnvRead& r : reads) names.insert(r.name);
+    std::set<std::string> known;
+    if (base) {
+      std::string alternation;
+      for (const std::string& n : names) alternation += (alternation.empty() ? "" : "|") + RE2::QuoteMeta(n);
+      RE2 re("\\b(" + alternation + ")\\b");
+      known = python_tree_captures(*base, re);
+    }
+
+    std::string docs = documentation(*head);
+    std::map<std::string, std::string> registries;
+    for (const std::string& reg : ctx.profile.env_registry)
+      if (auto text = head->read(reg)) registries[reg] = std::move(*text);
+
+    std::map<std::string, std::vector<const EnvRead*>> by_name;
+    for (const EnvRead& r : reads)
+      if (!known.count(r.name)) by_name[r.name].push_back(&r);
+    for (const auto& [name, where] : by_name) {
+      bool registered = ctx.profile.env_registry.empty();
+      for (const EnvRead* r : where)
+        if (registries.count(r->path)) registered = true;
+      for (const auto& [reg, text] : registries)
+        if (text.find("\"" + name + "\"") != std::string::npos || text.find("'" + name + "'") != std::string::npos)
+          registered = true;
+      bool documented = mentions_word(docs, name);
+      if (registered && documented) continue;
+      out.push_back(report(ctx, name, where, registered, documented));
+    }
+  }
+
+ private:
+  static bool project_var(const Profile& profile, const std::string& name) {
+    for (const std::string& prefix : profile.env_prefixes)
+      if (name.starts_with(prefix) && name.size() > prefix.size()) return true;
+    if (!profile.env_prefixes.empty()) return false;
+    static const RE2 upper_snake(R"(^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)");
+    return RE2::FullMatch(name, upper_snake) && !platform_var(name);
+  }
+
+  // README.md files anywhere and docs/**/*.md|.rst of the head tree, concatenated.
+  static std::string documentation(const TreeReader& head) {
+    std::string all;
+    for (const std::string& p : head.list_files()) {
+      bool readme = base_name(p) == "README.md";
+      bool doc = p.starts_with("docs/") && (p.ends_with(".md") || p.ends_with(".rst"));
+      if (!readme && !doc) continue;
+      if (auto text = head.read(p)) {
+        all += *text;
+        all += '\n';
+      }
+    }
+    return all;
+  }
+
+  Finding report(const ReviewContext& ctx, const std::string& name, const std::vector<const EnvRead*>& where,
+                 bool registered, bool documented) const {
+    const EnvRead& first = *where.front();
+    bool aiter = ctx.profile.name == "aiter";
+    Finding x = finding();
+    if (aiter) x.severity = Severity::Warn;
+    x.location = Location{first.path, first.line};
+    for (size_t i = 1; i < where.size(); ++i) x.related.push_back(Location{where[i]->path, where[i]->line});
+    std::string registry = ctx.profile.env_registry.empty() ? "" : ctx.profile.env_registry.front();
+    if (!registered && !documented)
+      x.problem = "New env var `" + name + "` is read directly, without being registered in " + registry +
+                  " or documented in README/docs";
+    else if (!registered)
+      x.problem = "New env var `" + name + "` is documented but read directly, without being registered in " + registry;
+    else
+      x.problem = "New env var `" + name + "` is not documented in any README.md or docs/ page";
+    x.impact = aiter ? "It adds a permanent behaviour knob that users cannot discover; aiter generally rejects "
+                       "new permanent env flags (prefer deriving the choice from dtype/arch/shape), and a run "
+                       "configured by it cannot be reproduced from the documented settings"
+                     : "It is a hidden behaviour switch: users cannot discover it, and a run configured by it "
+                       "cannot be reproduced from the documented settings";
+    if (aiter)
+      x.action = "Author must derive the behaviour from dtype/arch/shape instead, or, if it is a temporary "
+                 "rollback switch, document `" + name + "` (what it changes, default, when to remove it)";
+    else if (!registered)
+      x.action = "Author must register `" + name + "` in " + registry + " (read it through that module) and "
+                 "document it in README or docs/";
+    else
+      x.action = "Author must document `" + name + "` in README or docs/: what it changes and its default";
+    x.evidence.push_back(evidence(first.path, first.line, line_text(ctx, first)));
+    return x;
+  }
+
+  static std::string line_text(const ReviewContext& ctx, const EnvRead& r) {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(r.path);
+    return tree ? std::string(tree->line_text(r.line)) : std::string();
+  }
+};
+
+REGISTER_RULE(UndocumentedEnvVar);
+
+}  // namespace
+}  // namespace rp

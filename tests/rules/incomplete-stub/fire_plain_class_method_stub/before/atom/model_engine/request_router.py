@@ -1,0 +1,3 @@
+class RequestRouter:
+    def route(self, req):
+        return req.dp_rank

@@ -1,0 +1,6 @@
+def apply_penalties(logits, penalties, enabled=True):
+    if enabled:
+        if penalties is not None:
+            # TODO: fuse into the sampler kernel
+            logits = logits - penalties
+    return logits

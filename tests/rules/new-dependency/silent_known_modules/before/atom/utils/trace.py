@@ -1,0 +1,5 @@
+import msgpack
+
+
+def pack(x):
+    return msgpack.packb(x)

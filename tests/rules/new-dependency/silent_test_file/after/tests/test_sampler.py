@@ -1,0 +1,2 @@
+import hypothesis
+import pytest

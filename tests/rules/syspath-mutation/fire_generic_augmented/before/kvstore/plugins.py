@@ -1,0 +1,3 @@
+import os
+
+PLUGIN_DIR = os.path.join(os.path.dirname(__file__), "plugins")

@@ -1,0 +1,7 @@
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "aiter", "jit", "utils"))
+from setuptools import setup
+
+setup(name="aiter")

@@ -1,0 +1,2 @@
+def cache_dir(default: str) -> str:
+    return default

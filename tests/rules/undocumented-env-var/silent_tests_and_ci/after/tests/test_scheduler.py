@@ -1,0 +1,3 @@
+import os
+
+SEED = int(os.getenv("ATOM_TEST_SEED", "0"))

@@ -1,0 +1,2 @@
+def launch(rank: int) -> None:
+    print(rank)
