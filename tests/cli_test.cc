@@ -76,6 +76,8 @@ TEST_F(Cli, ReviewsALocalCommitRangeAsACard) {
   EXPECT_EQ(r.out.rfind("## aiter PR #77 — Add c to add\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("⚠️ NEEDS WORK"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("`runperf-add.sh`"), std::string::npos) << r.out;
+  // A commit subject is not a PR description: those checks say they did not run.
+  EXPECT_NE(r.out.find("_No PR description was given"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, BaseDefaultsToMergeBaseWithMain) {
@@ -129,6 +131,7 @@ TEST_F(Cli, MetaCombinesWithGit) {
   CliRun r = run("--repo " + repo + " --base HEAD~1 --head HEAD --meta " + (dir_ / "pr.json").string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("## aiter PR #4242 — From metadata", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("_No PR description was given"), std::string::npos) << r.out;
 }
 
 // Every kind of bad input: exit 2, exactly one line on stderr, nothing on stdout.

@@ -25,6 +25,9 @@ struct PullRequestMeta {
   std::string author;
   std::vector<std::string> labels;
   std::vector<Comment> comments;  // top-level comments and review bodies
+  // True when the PR's own description was given (metadata JSON). A git-only review knows
+  // just the commit subject, and rules about the description do not guess from it.
+  bool has_description = false;
 };
 
 struct PullRequest {

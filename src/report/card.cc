@@ -57,10 +57,19 @@ std::string render_card(const Review& r) {
     out += "\n";
     for (const Finding& f : r.findings) out += render_finding(f);
   }
-  if (!r.skipped.empty()) {
-    out += fmt::format("\n_Reviewed from the diff alone: {} check{} that need whole files did not run._\n",
-                       r.skipped.size(), r.skipped.size() == 1 ? "" : "s");
+  // Say what was not checked, so a clean card is not read as "checked and clean".
+  int need_text = 0, need_description = 0;
+  for (const SkippedRule& s : r.skipped) {
+    if (s.missing == SkippedRule::Missing::Description) ++need_description;
+    else ++need_text;
   }
+  if (need_text || need_description) out += "\n";
+  if (need_text)
+    out += fmt::format("_Reviewed from the diff alone: {} check{} that need whole files did not run._\n", need_text,
+                       need_text == 1 ? "" : "s");
+  if (need_description)
+    out += fmt::format("_No PR description was given: {} check{} of the description did not run._\n",
+                       need_description, need_description == 1 ? "" : "s");
   return out;
 }
 

@@ -17,8 +17,14 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection) {
     if (!selection.only.empty() && !listed(selection.only, info.name)) continue;
     if (listed(selection.disable, info.name)) continue;
     if (selection.only.empty() && !enabled_in(info, ctx.profile)) continue;
+    if (info.needs == Needs::Description && !ctx.pr.meta.has_description) {
+      run.skipped.push_back({std::string(info.name), SkippedRule::Missing::Description,
+                             "needs the PR description; give --meta (gh pr view --json ...)"});
+      continue;
+    }
     if (info.needs == Needs::FullText && !ctx.workspace.has_full_text()) {
-      run.skipped.push_back({std::string(info.name), "needs whole-file text; only a diff was given (use --repo)"});
+      run.skipped.push_back({std::string(info.name), SkippedRule::Missing::WholeFiles,
+                             "needs whole-file text; only a diff was given (use --repo)"});
       continue;
     }
     std::vector<Finding> found;

@@ -10,7 +10,9 @@
 namespace rp {
 
 struct SkippedRule {
+  enum class Missing { WholeFiles, Description };
   std::string rule;
+  Missing missing = Missing::WholeFiles;
   std::string reason;
 };
 

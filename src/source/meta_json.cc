@@ -40,6 +40,7 @@ Result<PullRequestMeta> parse_pr_meta(std::string_view text) {
   if (!j.is_object()) return Status::Error("PR metadata JSON must be an object (as `gh pr view --json` prints)");
 
   PullRequestMeta meta;
+  meta.has_description = true;
   meta.title = string_at(j, "title");
   meta.body = string_at(j, "body");
   meta.author = login_of(j);
