@@ -6,6 +6,7 @@
 
 #include <tree_sitter/api.h>
 
+#include "core/strings.h"
 #include "lang/grammar.h"
 
 namespace rp::lang {
@@ -44,14 +45,6 @@ std::string strip_spaces(std::string_view s) {
   for (char c : s)
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out.push_back(c);
   return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
 }
 
 // "a.b.c" / "a->b" / "ns::f<T>" → "c" / "b" / "f"

@@ -41,14 +41,6 @@ bool touches_added(const std::set<int>& added, int first, int last) {
   return it != added.end() && *it <= last;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
-
 std::string evidence(std::string_view path, int line, std::string_view code) {
   std::string_view t = trim(code);
   std::string out = std::string(path) + ":" + std::to_string(line) + ": ";

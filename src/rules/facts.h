@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/change_set.h"
+#include "core/strings.h"
 #include "core/tree_reader.h"
 #include "lang/syntax.h"
 #include "profile/profile.h"
@@ -36,7 +37,6 @@ bool touches_added(const std::set<int>& added, int first, int last);
 // "path:line: code" with the code trimmed and cut at 160 bytes.
 std::string evidence(std::string_view path, int line, std::string_view code);
 
-std::string_view trim(std::string_view s);
 // The code part of a line: for Python, text before a '#' that is outside quotes; for the C
 // family, before '//' outside quotes. Used for quick textual checks on diff lines.
 std::string_view code_part(std::string_view line, bool python);

@@ -1,5 +1,7 @@
 #include "text/description.h"
 
+#include "core/strings.h"
+
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -26,11 +28,7 @@ constexpr std::size_t kClauseReach = 160;
 StringPiece sp(std::string_view s) { return StringPiece(s.data(), s.size()); }
 std::string_view sv(StringPiece s) { return std::string_view(s.data(), s.size()); }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+using rp::trim;
 
 // `s` cut to at most `n` bytes without splitting a UTF-8 character.
 std::string_view utf8_prefix(std::string_view s, std::size_t n) {

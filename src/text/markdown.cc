@@ -1,5 +1,7 @@
 #include "text/markdown.h"
 
+#include "core/strings.h"
+
 #include <md4c.h>
 #include <re2/re2.h>
 
@@ -15,11 +17,7 @@ namespace {
 // Caps so a hostile body cannot make the lists themselves huge.
 constexpr std::size_t kMaxItems = 20000;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+using rp::trim;
 
 void push_capped(std::vector<std::string>& v, std::string s) {
   if (v.size() < kMaxItems) v.push_back(std::move(s));
