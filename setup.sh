@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake ninja-build pkg-config git nodejs npm ccache
+PACKAGES=(build-essential cmake ninja-build pkg-config git ccache
   libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev
   libcli11-dev libfmt-dev libcurl4-openssl-dev libgtest-dev libgmock-dev libbenchmark-dev)
 
@@ -13,6 +13,10 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js may come from elsewhere (NodeSource bundles npm and conflicts with Debian's npm
+# package): only ask apt when the commands are missing.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
