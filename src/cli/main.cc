@@ -9,6 +9,7 @@
 
 #include "cli/review_job.h"
 #include "cli/rules_doc.h"
+#include "eval/evaluate.h"
 #include "report/card.h"
 #include "report/json_report.h"
 
@@ -67,6 +68,15 @@ int main(int argc, char** argv) {
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule with its docs");
   rules_cmd->add_flag("--markdown", markdown, "render the rule reference as Markdown");
 
+  std::string eval_dir, eval_format = "text";
+  std::vector<std::string> eval_repos, eval_cases;
+  CLI::App* eval_cmd = app.add_subcommand("eval", "review a corpus of cases and score the rules against their expectations");
+  eval_cmd->add_option("cases_dir", eval_dir, "folder of case folders (case.json + pr.diff), or one case folder")->required();
+  eval_cmd->add_option("--repo", eval_repos, "OWNER/NAME=PATH: review that repository's cases from this clone (repeatable)");
+  eval_cmd->add_option("--format", eval_format, "text | json")->check(CLI::IsMember({"text", "json"}));
+  eval_cmd->add_option("--cases", eval_cases, "run only these case ids (comma-separated)")->delimiter(',');
+  eval_cmd->add_option("-o,--output", output, "write the report to this file instead of stdout");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -79,6 +89,29 @@ int main(int argc, char** argv) {
 
   if (rules_cmd->parsed()) {
     std::cout << (markdown ? rp::render_rules_markdown() : rp::render_rules_text());
+    return kExitOk;
+  }
+
+  if (eval_cmd->parsed()) {
+    rp::EvalOptions options;
+    for (const std::string& spec : eval_repos) {
+      size_t eq = spec.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size() || spec.find('/') > eq)
+        return fail("--repo " + spec + ": expected OWNER/NAME=PATH");
+      options.repos[spec.substr(0, eq)] = spec.substr(eq + 1);
+    }
+    options.only = eval_cases;
+    auto cases = rp::load_cases(eval_dir);
+    if (!cases.ok()) return fail(cases.error());
+    auto report = rp::evaluate(*cases, options);
+    if (!report.ok()) return fail(report.error());
+    std::string text = eval_format == "json" ? rp::render_eval_json(*report) : rp::render_eval_text(*report);
+    if (!output.empty()) {
+      if (!write_atomically(output, text)) return fail("cannot write " + output);
+    } else {
+      std::cout << text;
+      std::cout.flush();
+    }
     return kExitOk;
   }
 

@@ -37,8 +37,9 @@ Result<Review> run_review(const ReviewInputs& in) {
 
   bool from_git = !in.repo_path.empty();
   bool from_dirs = !in.before_dir.empty() || !in.after_dir.empty();
-  if (from_git + from_dirs + !in.diff_file.empty() > 1)
+  if (from_git + from_dirs + !in.diff_file.empty() + in.diff_text.has_value() > 1)
     return Status::Error("give one code source: --repo, --diff, or --before/--after");
+  if (!in.meta_file.empty() && in.meta) return Status::Error("give the PR description once: --meta or in memory");
 
   if (from_git) {
     auto opened = GitRepo::open(in.repo_path);
@@ -74,15 +75,21 @@ Result<Review> run_review(const ReviewInputs& in) {
     auto text = read_input_file(in.diff_file, kMaxDiffBytes);
     if (!text.ok()) return text.status();
     diff_text = std::move(*text);
+  } else if (in.diff_text) {
+    diff_text = *in.diff_text;
   } else {
     return Status::Error("nothing to review: give --repo PATH [--base REF --head REF], or --diff FILE --meta FILE");
   }
 
+  std::optional<PullRequestMeta> meta = in.meta;
   if (!in.meta_file.empty()) {
     auto text = read_input_file(in.meta_file, kMaxMetaBytes);
     if (!text.ok()) return text.status();
-    auto meta = parse_pr_meta(*text);
-    if (!meta.ok()) return Status::Error(in.meta_file + ": " + meta.error());
+    auto parsed = parse_pr_meta(*text);
+    if (!parsed.ok()) return Status::Error(in.meta_file + ": " + parsed.error());
+    meta = std::move(*parsed);
+  }
+  if (meta) {
     if (meta->title.empty()) meta->title = pr.meta.title;
     if (!meta->number) meta->number = pr.meta.number;
     pr.meta = std::move(*meta);

@@ -2,8 +2,10 @@
 // fixture tests and (later) eval/batch all review through this one function.
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "core/pull_request.h"
 #include "core/status.h"
 #include "rules/runner.h"
 #include "verdict/verdict.h"
@@ -16,6 +18,11 @@ struct ReviewInputs {
   std::string repo_path, base, head;
   // files: a unified diff and/or `gh pr view --json` metadata (meta also combines with git)
   std::string diff_file, meta_file;
+  // In-memory forms of the two files (eval reviews a corpus case without temporary files):
+  // meta is the PR description as --meta would give it; diff_text is a unified diff and a
+  // code source of its own ("" = a PR with no code change, reviewed on its description).
+  std::optional<PullRequestMeta> meta;
+  std::optional<std::string> diff_text;
   // two directories: before and after
   std::string before_dir, after_dir;
   std::string profile;  // "" = detect
