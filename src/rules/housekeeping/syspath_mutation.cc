@@ -30,8 +30,9 @@ Does not fire on: mutations inside a function or under `if __name__ == "__main__
 when called or when the file is run as a script); test files and `conftest.py`; `conf.py`
 (Sphinx configuration) and `setup.py`; standalone scripts under `examples/`, `benchmarks/`
 (also `op_benchmarks/`), `scripts/`, `tools/` and `.github/`, which are run, not imported;
-files outside an importable package (their directory has no `__init__.py`: codegen and tuning
-scripts such as `csrc/*/gen_instances.py` and the helpers loaded beside them; in a diff-only
+files outside an importable package (neither their directory nor their top-level directory has
+an `__init__.py`: codegen and tuning scripts such as `csrc/*/gen_instances.py` and the helpers
+loaded beside them; in a diff-only
 review only files under the profile's package dir or beside an `__init__.py` the diff adds are
 judged); lines the PR did not add.)"};
 
@@ -43,16 +44,21 @@ bool exempt_path(std::string_view path) {
   return RE2::PartialMatch(path, script_dir);
 }
 
-// Whether the file is a module of an importable package (its directory holds __init__.py).
-// A file in a plain directory is a script or a helper loaded beside one: it cannot leak a
-// search-path change into a package's importers. Without a head tree, trust only the
-// diff's own __init__.py files and the profile's main package (atom/, aiter/).
+// Whether the file is a module of an importable package: its directory holds __init__.py, or
+// it lies anywhere under a top-level package (a folder without __init__.py inside a regular
+// package is still importable, as an implicit namespace package). A file in a plain
+// top-level directory (csrc/ codegen and tuning scripts) is a script or a helper loaded beside
+// one: it cannot leak a search-path change into a package's importers. Without a head tree,
+// trust only the diff's own __init__.py files and the profile's main package (atom/, aiter/).
 bool importable_module(const ReviewContext& ctx, const std::string& path) {
   std::string dir(dir_name(path));
   std::string init = dir.empty() ? "__init__.py" : dir + "/__init__.py";
-  if (const TreeReader* head = ctx.workspace.head_tree()) return head->exists(init);
+  size_t slash = path.find('/');
+  std::string top_init = slash == std::string::npos ? std::string() : path.substr(0, slash) + "/__init__.py";
+  if (const TreeReader* head = ctx.workspace.head_tree())
+    return head->exists(init) || (!top_init.empty() && head->exists(top_init));
   for (const FileChange& f : ctx.pr.changes.files)
-    if (f.new_path == init) return true;
+    if (f.new_path == init || f.new_path == top_init) return true;
   return ctx.profile.name != "generic" && path.starts_with(ctx.profile.name + "/");
 }
 
