@@ -14,34 +14,51 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Warn,
     .needs = Needs::Diff,
     .codes = {.atom = "HK1", .aiter = "HK1"},
-    .summary = "A new file looks like a personal scratch script (runperf-*.sh, test_local_*.py, tmp_*).",
+    .summary = "A new file looks like a personal scratch file (runperf-*.sh, test_local_*.py, tmp_*, profiling harness, dev journal).",
     .docs = R"(What it catches: a file added by the PR whose name marks it as a local experiment:
 `runperf*`, `test_local_*`, `tmp_*`/`temp_*`/`scratch_*`, `*_tmp.py`, editor and patch
-leftovers (`*.orig`, `*.rej`, `*.bak`), and in the aiter profile a new `.sh` outside the
-directories that hold the project's own scripts.
+leftovers (`*.orig`, `*.rej`, `*.bak`), one-off profiling harnesses (`*rocprof*`,
+`profile_*.sh|py`, `parse_pmc*`), developer journals and plans in Markdown at the repository
+root or under docs/ (`*journal*`, `*_plan.md`, `plan_*`, `wip*`, or a dated
+`2026-07-01_*.md`), and in the aiter profile a new `.sh` outside the directories that hold the
+project's own scripts.
 Why it matters: scratch scripts carry hard-coded local paths and models, rot at once, and
 tell reviewers the change was committed with `git add .` (unrelated files ride along).
 Does not fire on: modified or deleted files (only additions), scripts under `scripts/`,
-`tools/`, `.github/`, `ci/`, `.ci/`, `docker/`, `benchmarks/`, or proper test files
-(`test_*.py` without the `local` marker).)"};
+`tools/`, `.github/`, `ci/`, `.ci/`, `docker/`, `benchmarks/`, proper test files
+(`test_*.py` without the `local` marker), or Markdown that reads as project documentation
+(`docs/design.md`, `release_notes.md`, a README) or lives beside the code it documents.)"};
 
 class TemporaryScript : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    static const RE2 scratch(R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak)$)");
+    static const RE2 scratch(
+        R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak|)"
+        R"(.*rocprof.*\.(sh|py)|profile_.*\.(sh|py)|parse_pmc.*\.py)$)");
+    static const RE2 journal(R"((?i)^(.*journal.*|.*_plan|plan_.*|wip.*|\d{4}-\d{2}-\d{2}[_-].*)\.md$)");
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status != FileStatus::Added) continue;
       std::string_view base = base_name(f.new_path);
       bool named_scratch = RE2::FullMatch(std::string(base), scratch);
+      std::string_view dir = dir_name(f.new_path);
+      bool journal_md = (dir.empty() || dir == "docs" || dir.starts_with("docs/")) &&
+                        RE2::FullMatch(std::string(base), journal);
+      named_scratch = named_scratch || journal_md;
       bool loose_shell = ctx.profile.name == "aiter" && extension(f.new_path) == ".sh" && !in_script_dir(f.new_path);
       if (!named_scratch && !loose_shell) continue;
       Finding x = finding();
       x.location = Location{f.new_path, 0};
-      x.problem = "New file " + f.new_path + " looks like a temporary local script";
-      x.impact = "It is not run by CI, carries machine-specific paths, and goes stale as soon as it merges";
-      x.action = "Author must remove it from the PR, or move it under scripts/ with a docstring saying how CI uses it";
+      x.problem = "New file " + f.new_path +
+                  (journal_md ? " looks like a personal development journal or plan" : " looks like a temporary local script");
+      x.impact = journal_md ? "It records one working session, not the code: it goes stale as soon as it merges and "
+                              "misleads whoever finds it later"
+                            : "It is not run by CI, carries machine-specific paths, and goes stale as soon as it merges";
+      x.action = journal_md ? "Author must remove it from the PR (working notes do not belong in the repository), or rewrite it "
+                              "as a design document under docs/ that says which code it describes"
+                            : "Author must remove it from the PR, or move it under scripts/ with a docstring saying how "
+                              "CI uses it";
       x.evidence.push_back(f.new_path + ": new file, " + std::to_string(f.added_count()) + " lines");
       out.push_back(std::move(x));
     }
