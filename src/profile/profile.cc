@@ -30,6 +30,7 @@ Profile make_atom() {
   p.serving_paths = {"atom/entrypoints/", "atom/model_engine/", "atom/plugin/", "atom/distributed/",
                      "atom/kv_transfer/", "atom/spec_decode/", "atom/mesh/"};
   p.graph_capture_files = {"atom/model_engine/model_runner.py"};
+  p.model_dirs = {"atom/models/"};
   return p;
 }
 

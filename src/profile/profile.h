@@ -29,6 +29,16 @@ struct Profile {
   std::vector<std::string> trigger_params;  // B1 names
   std::vector<std::string> serving_paths;   // path prefixes of production serving code
   std::vector<std::string> graph_capture_files;  // files whose forward path is captured
+  // How the cudagraph-capture rule reads the two fields around this comment:
+  // - graph_capture_files orchestrate capture. In them only the bodies of
+  //   `with torch.cuda.graph(...)` contexts, and the same-file methods those bodies call, run
+  //   under capture. The rest runs eagerly between replays: ATOM's run_model/forward pick a
+  //   graph and call replay(), capture_cudagraph allocates the static buffers and runs the
+  //   warm-up forward before the context (read from ATOM's model_runner.py, 2025-2026).
+  // - model_dirs hold model definitions: the forward methods of their classes are what the
+  //   capture context runs (`self.model(...)`), decode batches only, so prefill-only branches
+  //   inside them stay eager.
+  std::vector<std::string> model_dirs;  // path prefixes ending in '/', e.g. "atom/models/"
 
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;
