@@ -1,0 +1,468 @@
+// cudagraph-capture: new control flow, host reads or allocations inside code that runs under
+// CUDA/HIP graph capture.
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using lang::Call;
+using lang::Function;
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "cudagraph-capture",
+    .category = Category::SilentBypass,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = "B3", .aiter = kOff},
+    .summary = "New per-step branch, host read (.item/.tolist/.cpu), sync or replay-unsafe allocation inside a cudagraph-captured region.",
+    .docs = R"(What it catches: an added line inside code that runs while a CUDA/HIP graph is captured
+that adds Python control flow (`if`/`elif`/`for`/`while`) whose decision is not fixed for the
+life of the graph, a host read of a tensor (`.item()`, `.tolist()`, `.cpu()`),
+`torch.cuda.synchronize()`, or a tensor allocation (`torch.empty/zeros/ones/full/*_like/tensor/
+as_tensor/arange/randn/rand/randint`, `.new_empty/new_zeros/new_ones/new_full/new_tensor`)
+whose capture-time shape or contents cannot be right for every replay. Captured code is: the
+body of `with torch.cuda.graph(...)` (any file); a function decorated with a graph-capture
+decorator (`@...cuda_graph...`, `@...cudagraph...`, `make_graphed_callables`); in the profile's
+graph-capture files (ATOM: `atom/model_engine/model_runner.py`) the same-file methods a capture
+body calls as `self.m(...)`; in the profile's model directories (ATOM: `atom/models/`) the
+forward methods of model classes (name contains `forward`, not `prefill`; vision/audio encoder
+classes excluded, they run in the eager prefill step). In ATOM's model runner only the
+`torch.cuda.graph` context is captured: `run_model`/`forward` pick a graph and call `replay()`,
+and `capture_cudagraph` allocates the static buffers and runs the warm-up forward before the
+context, all eagerly, so new code there is not flagged.
+Red, with the failing case named: a host read (`.item()`, `.tolist()`, `.cpu()`, or a condition
+that needs one: `.any()`, `.all()`, `torch.equal`, a bare `Tensor` parameter tested for truth);
+`torch.cuda.synchronize()` (a sync on the capturing stream is illegal); a device tensor built
+from host data (`torch.tensor(..., device=...)`); a branch, loop or allocation size that reads
+attention metadata which changes between replays of one graph (`max_seqlen_k`, `seq_lens`,
+`context_lens`, `max_context_len`, `kv_lens`, `cache_seqlens`, `num_computed_tokens`...).
+Warning ("explain why capture remains valid"): a branch on other fields of the per-step
+metadata (`*metadata.*`, `forward_context`), whose stability across replays is not known
+here; an allocation stored on the module (`self.buf = torch.empty(...)` inside capture lives in
+the graph's private pool).
+Why it matters: a graph replays the kernels recorded at capture. Python branches, host values
+and allocation shapes are decided once, with the capture-time dummy batch; a branch that should
+change per step silently does not, a host sync aborts capture, and host data copied during
+capture is baked into every replay.
+Does not fire on: branches on values that are constant for the life of the graph (module
+attributes `self.*`, config, env flags, `is None` / `isinstance` / `hasattr` tests); phase
+tests (`is_prefill`, `is_decode`, `num_prefills > 0`, `num_decodes`, `is_dummy_run` warm-up,
+`in_hipgraph`, `is_current_stream_capturing()`), which a decode graph answers once; shapes and
+batch sizes (`.shape`, `.size()`, `num_tokens`, `bs`): graphs are captured per batch size, so
+they are fixed per graph; allocations sized from existing tensors or constants (output
+buffers: they come from the graph's private pool at the graph's own shape); constant
+arithmetic, dtype casts of an existing tensor, forwarding kwargs, a new fixed-shape kernel call
+without branching; code in prefill-only or eager-only branches (`if is_prefill:`,
+`if enforce_eager:`, `if not torch.cuda.is_current_stream_capturing():`, the `else` of
+`if is_decode:`); forward methods named `*prefill*`; code outside the captured region (the
+model runner's replay dispatch, buffer setup and warm-up, `with graph_capture()` which only
+prepares the capture stream); lines whose statement already existed in the base version of the
+function (moved or re-indented code); test files; the aiter profile (its checklist code B3 is a
+different rule).)"};
+
+constexpr size_t kMaxText = 80;
+
+enum class Level { Warn, Red };
+
+struct Item {
+  int line = 0;
+  Level level = Level::Warn;
+  std::string what;     // "`x.item()`", "`if` on `attn_metadata.max_seqlen_k > 4096`"
+  std::string trigger;  // for red items
+};
+
+std::string squash(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string shown(std::string_view text) {
+  std::string t = squash(text);
+  if (t.size() > kMaxText) {
+    size_t cut = kMaxText;
+    while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
+    t = t.substr(0, cut) + "...";
+  }
+  return "`" + t + "`";
+}
+
+// A call as quoted in a finding: whole when it fits on a line, else `callee(...)`.
+std::string shown_call(const Call& c) {
+  std::string_view t = c.node.text();
+  if (t.find('\n') == std::string_view::npos && squash(t).size() <= kMaxText) return shown(t);
+  return "`" + c.callee + "(...)`";
+}
+
+bool in_list(std::string_view s, std::initializer_list<std::string_view> list) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+bool is_host_read(const Call& c) {
+  return c.receiver && in_list(c.callee_name, {"item", "tolist", "cpu"});
+}
+
+// Calls that need a tensor's value on the host when used as a condition.
+bool is_host_test(const Call& c) {
+  if (c.receiver && in_list(c.callee_name, {"item", "tolist", "cpu", "any", "all", "nonzero"})) {
+    // Python's builtin any()/all() have no receiver; `np.any(...)` is a host array.
+    return !(c.callee == "np.any" || c.callee == "np.all" || c.callee == "numpy.any" || c.callee == "numpy.all");
+  }
+  return in_list(c.callee, {"torch.any", "torch.all", "torch.equal", "torch.allclose", "torch.nonzero",
+                            "torch.count_nonzero", "torch.is_nonzero"});
+}
+
+bool is_synchronize(const Call& c) {
+  return c.callee == "torch.cuda.synchronize" ||
+         (c.callee_name == "synchronize" && c.callee.starts_with("torch.cuda."));
+}
+
+bool is_allocation(const Call& c) {
+  static const std::initializer_list<std::string_view> torch_allocs = {
+      "torch.empty",      "torch.zeros",     "torch.ones",      "torch.full",   "torch.empty_like",
+      "torch.zeros_like", "torch.ones_like", "torch.full_like", "torch.tensor", "torch.as_tensor",
+      "torch.arange",     "torch.randn",     "torch.rand",      "torch.randint", "torch.empty_strided"};
+  if (in_list(c.callee, torch_allocs)) return true;
+  return c.receiver && in_list(c.callee_name, {"new_empty", "new_zeros", "new_ones", "new_full", "new_tensor"});
+}
+
+// torch.tensor(host_data, device=<not cpu>): a host-to-device copy during capture.
+bool copies_host_data(const Call& c) {
+  if (!in_list(c.callee_name, {"tensor", "as_tensor", "new_tensor"})) return false;
+  if (c.callee_name != "new_tensor" && !c.callee.starts_with("torch.")) return false;
+  const lang::Argument* dev = c.keyword("device");
+  if (!dev || !dev->value) return c.callee_name == "new_tensor";  // new_tensor inherits the (device) receiver
+  std::string v = squash(dev->value.text());
+  return v.find("cpu") == std::string::npos;
+}
+
+// Attention-metadata fields that differ between two replays of one graph (same batch size,
+// different sequence lengths): a branch on them is decided by the capture-time dummy.
+const RE2& varying_field() {
+  static const RE2 re(
+      R"(\b(max_seqlen_k|max_seqlen_kv|max_seq_len|max_seq_len_k|seq_lens|seqlens_k|context_lens|max_context_len|kv_lens|cache_seqlens|num_computed_tokens|max_kv_len)\b)");
+  return re;
+}
+
+// Per-step metadata objects: whether a field of theirs changes between replays of one graph is
+// not known here, so a branch on one asks the author.
+const RE2& metadata_value() {
+  static const RE2 re(R"(\b(\w*metadata|attn_md|forward_context|get_forward_context|fwd_ctx)\b)");
+  return re;
+}
+
+// Phase tests: prefill vs decode vs capture. A decode graph is captured and replayed with one
+// answer, so a branch on them is fixed for the life of the graph (prefill bodies stay eager).
+const RE2& phase_test() {
+  static const RE2 re(
+      R"(\b(is_\w*prefill|is_\w*decode|num_\w*prefills?|num_\w*decodes?|num_\w*(prefill|decode)_tokens|is_dummy_run|do_prefill|do_decode|has_prefill|enforce_eager|in_hipgraph|is_current_stream_capturing|use_cudagraph|cudagraph_runtime_mode)\b)");
+  return re;
+}
+
+Node unparen(Node n) {
+  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
+  return n;
+}
+
+// A test that is fixed for the life of the graph whatever it reads: presence and type checks.
+bool is_presence_test(Node n, int depth = 0) {
+  n = unparen(n);
+  if (!n) return true;
+  if (depth > 64) return false;
+  std::string_view k = n.kind();
+  if (k == "not_operator") return is_presence_test(n.child_by_field("argument"), depth + 1);
+  if (k == "boolean_operator")
+    return is_presence_test(n.child_by_field("left"), depth + 1) &&
+           is_presence_test(n.child_by_field("right"), depth + 1);
+  if (k == "comparison_operator") {
+    for (Node c : n.children())
+      if (!c.is_named() && !in_list(c.text(), {"is", "not", "is not"})) return false;
+    return true;
+  }
+  if (k == "call") {
+    std::string callee = squash(n.child_by_field("function").text());
+    return callee == "isinstance" || callee == "hasattr" || callee == "callable";
+  }
+  return false;
+}
+
+class CudagraphCapture : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      const SyntaxTree* old_tree = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.old_path);
+      for (const CapturedScope& scope : captured_scopes(*tree, f.new_path, ctx.profile)) {
+        if (!touches_added(added, scope.body.start_line(), scope.body.end_line())) continue;
+        std::set<std::string> before = old_statements(old_tree, scope.function);
+        std::vector<Item> items = scan(*tree, scope, added, before);
+        if (!items.empty()) out.push_back(make_finding(f.new_path, *tree, scope, items));
+      }
+    }
+  }
+
+ private:
+  // Squashed texts of the statement headers and calls of the base version of a function, so
+  // moved or re-indented code is not taken for new code.
+  static std::set<std::string> old_statements(const SyntaxTree* old_tree, const std::string& function) {
+    std::set<std::string> out;
+    if (!old_tree || function.empty()) return out;
+    for (const Function& fn : old_tree->functions()) {
+      if (fn.qualified != function || !fn.body) continue;
+      lang::walk(fn.body, [&](Node n) {
+        if (Node h = header(n)) out.insert(std::string(n.kind()) + ":" + squash(h.text()));
+        if (n.kind() == "call") out.insert("call:" + squash(n.text()));
+        return true;
+      });
+    }
+    return out;
+  }
+
+  // The expression a control-flow statement decides on.
+  static Node header(Node n) {
+    std::string_view k = n.kind();
+    if (k == "if_statement" || k == "elif_clause" || k == "while_statement") return n.child_by_field("condition");
+    if (k == "for_statement") return n.child_by_field("right");
+    return {};
+  }
+
+  static std::vector<Item> scan(const SyntaxTree& tree, const CapturedScope& scope, const std::set<int>& added,
+                                const std::set<std::string>& before) {
+    std::vector<Item> items;
+    std::optional<Function> fn = tree.enclosing_function(scope.body.start_line());
+    lang::walk(scope.body, [&](Node n) {
+      if (!touches_added(added, n.start_line(), n.end_line())) return false;
+      if (n.is_error()) return false;
+      Node h = header(n);
+      if (h && added.count(n.start_line()) && !before.count(std::string(n.kind()) + ":" + squash(h.text())) &&
+          !in_eager_only_branch(n, scope.body)) {
+        if (std::optional<Item> it = control_flow(tree, n, h, fn)) items.push_back(*it);
+      }
+      if (n.kind() == "call" && added.count(n.start_line()) && !before.count("call:" + squash(n.text())) &&
+          !in_eager_only_branch(n, scope.body)) {
+        if (std::optional<Item> it = call_item(tree, lang::describe_call(n), fn)) items.push_back(*it);
+      }
+      return true;
+    });
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
+    return items;
+  }
+
+  static std::optional<Item> call_item(const SyntaxTree& tree, const Call& c, const std::optional<Function>& fn) {
+    std::string text = shown_call(c);
+    if (is_host_read(c))
+      return Item{c.line, Level::Red, "host read " + text,
+                  "the decode graph is captured: " + text +
+                      " runs once — on a device tensor the device-to-host copy aborts capture (\"operation not "
+                      "permitted when stream is capturing\"), on a host tensor the capture-time value is baked "
+                      "into every replay"};
+    if (is_synchronize(c))
+      return Item{c.line, Level::Red, text,
+                  "the graph is captured: " + text +
+                      " synchronizes the capturing stream, which raises \"operation not permitted when stream is "
+                      "capturing\" and the graph is never built"};
+    if (!is_allocation(c)) return std::nullopt;
+    if (copies_host_data(c))
+      return Item{c.line, Level::Red, "host-data tensor " + text,
+                  "the graph is captured: " + text +
+                      " copies host data to the device once; every replay reuses the capture-time values (or the "
+                      "copy fails on the capturing stream)"};
+    std::string field;
+    if (RE2::PartialMatch(expanded_text(tree, c.node.child_by_field("arguments"), fn), varying_field(), &field))
+      return Item{c.line, Level::Red, "allocation " + text,
+                  "a step's real `" + field + "` exceeds the capture-time dummy: " + text +
+                      " was sized once at capture and every replay reuses that buffer, so kernels read or write "
+                      "past what was allocated"};
+    if (stored_on_module(c.node))
+      return Item{c.line, Level::Warn, "allocation " + text + " kept on the module", ""};
+    return std::nullopt;  // sized from tensors or constants: fixed per captured batch size
+  }
+
+  // `self.buf = torch.empty(...)`: a buffer created during capture lives in the graph's
+  // private pool; eager code that later uses it races with the next replay.
+  static bool stored_on_module(Node call) {
+    Node p = call.parent();
+    if (!p || p.kind() != "assignment" || !(p.child_by_field("right") == call)) return false;
+    Node left = p.child_by_field("left");
+    return left && left.kind() == "attribute" && squash(left.text()).starts_with("self.");
+  }
+
+  // `expr` and the right-hand sides of the locals it reads that are assigned before it in the
+  // function (one step), so `n = attn_metadata.max_seqlen_k` ... `if n > 4096` is seen.
+  static std::string expanded_text(const SyntaxTree& tree, Node expr, const std::optional<Function>& fn) {
+    std::string text(expr.text());
+    if (!fn || !fn->body || !expr) return text;
+    std::set<std::string> names;
+    lang::walk(expr, [&](Node n) {
+      if (n.kind() == "identifier" && tree.is_variable_read(n)) names.insert(std::string(n.text()));
+      return true;
+    });
+    for (const lang::Assignment& a : tree.assignments(fn->body)) {
+      if (a.line >= expr.start_line() || !a.value) continue;
+      for (const std::string& t : a.targets)
+        if (names.count(t)) text += " " + std::string(a.value.text());
+    }
+    return text;
+  }
+
+  // The leaves of a condition: operands of and/or/not.
+  static void atoms(Node n, std::vector<Node>& out, int depth = 0) {
+    n = unparen(n);
+    if (!n) return;
+    if (depth < 64 && n.kind() == "not_operator") return atoms(n.child_by_field("argument"), out, depth + 1);
+    if (depth < 64 && n.kind() == "boolean_operator") {
+      atoms(n.child_by_field("left"), out, depth + 1);
+      atoms(n.child_by_field("right"), out, depth + 1);
+      return;
+    }
+    out.push_back(n);
+  }
+
+  static std::optional<Item> control_flow(const SyntaxTree& tree, Node stmt, Node cond,
+                                          const std::optional<Function>& fn) {
+    std::string_view k = stmt.kind();
+    std::string kw = k == "for_statement" ? "for" : k == "while_statement" ? "while" : k == "elif_clause" ? "elif" : "if";
+    std::string what = "`" + kw + "` on " + shown(cond.text());
+    for (const Call& c : tree.calls(cond)) {
+      if (!is_host_test(c)) continue;
+      std::string needs = c.node == unparen(cond) ? "" : " needs " + shown_call(c);
+      return Item{stmt.start_line(), Level::Red, what,
+                  "the decode graph is captured: evaluating " + shown(cond.text()) + needs +
+                      " reads a device value on the host: during decode cudagraph capture that sync aborts "
+                      "capture, and a host value would freeze the branch taken at capture for every replay"};
+    }
+    if (fn && k != "for_statement") {
+      for (const lang::Param& p : fn->params) {
+        if (p.annotation.find("Tensor") == std::string::npos) continue;
+        for (Node id : tree.identifiers(p.name, cond)) {
+          if (!tree.is_variable_read(id) || !bare_truth_use(id, cond)) continue;
+          return Item{stmt.start_line(), Level::Red, what,
+                      "the decode graph is captured: `" + p.name + "` is a tensor, so testing it in " + shown(cond.text()) +
+                          " calls bool() on the device value, a device-to-host sync that aborts decode cudagraph "
+                          "capture"};
+        }
+      }
+    }
+    std::vector<Node> leaves;
+    if (k == "for_statement") leaves.push_back(cond);
+    else atoms(cond, leaves);
+    bool ask = false;
+    for (Node leaf : leaves) {
+      if (k != "for_statement" && is_presence_test(leaf)) continue;
+      std::string text = expanded_text(tree, leaf, fn);
+      std::string field;
+      if ((k == "for_statement" || compares(leaf)) && RE2::PartialMatch(text, varying_field(), &field))
+        return Item{stmt.start_line(), Level::Red, what,
+                    "a step's real `" + field + "` differs from the capture-time dummy: " + shown(cond.text()) +
+                        " was decided once at capture and every replay of that graph takes the same path"};
+      if (RE2::PartialMatch(text, phase_test())) continue;  // also `use_x = ... and fc.in_hipgraph`
+      // `ctx.batch_size`, `attn_metadata.num_actual_tokens`: fixed per captured batch size.
+      static const RE2 per_graph(
+          R"([\w.()]*\b(batch_size|num_tokens|num_actual_tokens|graph_bs|num_seqs|num_reqs|max_seqlen_q|max_q_len)\b)");
+      RE2::GlobalReplace(&text, per_graph, "");
+      if (RE2::PartialMatch(text, metadata_value())) ask = true;
+    }
+    if (ask) return Item{stmt.start_line(), Level::Warn, what, ""};
+    return std::nullopt;
+  }
+
+  // Whether `cond` orders or equates values (not only `is None` / membership tests).
+  static bool compares(Node cond) {
+    bool found = false;
+    lang::walk(cond, [&](Node n) {
+      if (found) return false;
+      if (n.kind() == "comparison_operator")
+        for (Node c : n.children())
+          if (!c.is_named() && in_list(c.text(), {"<", ">", "<=", ">=", "==", "!="})) found = true;
+      return true;
+    });
+    return found;
+  }
+
+  // `if x:`, `if not x:`, `if x and y:`, `if x > 0:` on a tensor: Python calls bool(tensor).
+  static bool bare_truth_use(Node id, Node cond) {
+    for (Node child = id, p = id.parent(); p; child = p, p = p.parent()) {
+      std::string_view k = p.kind();
+      if (k == "parenthesized_expression" || k == "not_operator" || k == "boolean_operator") {
+        if (p == cond) return true;
+        continue;
+      }
+      if (k == "comparison_operator") {
+        for (Node c : p.children())
+          if (!c.is_named() && in_list(c.text(), {"is", "is not", "in", "not in", "not"})) return false;
+        return true;
+      }
+      return child == cond;
+    }
+    return false;
+  }
+
+  Finding make_finding(const std::string& path, const SyntaxTree& tree, const CapturedScope& scope,
+                       const std::vector<Item>& items) const {
+    const Item* lead = &items.front();
+    for (const Item& it : items)
+      if (it.level == Level::Red) {
+        lead = &it;
+        break;
+      }
+    Finding x = finding();
+    x.severity = lead->level == Level::Red ? Severity::Red : Severity::Warn;
+    x.location = Location{path, lead->line};
+    std::string list;
+    std::set<int> lines;
+    for (const Item& it : items) {
+      if (list.size() > 300) {
+        list += ", ...";
+        break;
+      }
+      list += (list.empty() ? "" : ", ") + it.what + " (line " + std::to_string(it.line) + ")";
+    }
+    x.problem = "New " + list + " inside a cudagraph-captured region: " + scope.why;
+    x.impact = "The graph replays only the kernels recorded at capture: Python branches, host values and "
+               "allocation shapes are decided once with the capture-time dummy batch, so a decision that "
+               "should change per step silently does not, and a host sync aborts capture";
+    x.action = "Author must explain why capture remains valid, or move the branch/allocation/host read outside "
+               "the captured region (decide it before replay, or keep the value in a static device buffer)";
+    for (const Item& it : items) {
+      if (!lines.insert(it.line).second) continue;
+      if (x.evidence.size() >= 6) break;
+      x.evidence.push_back(evidence(path, it.line, tree.line_text(it.line)));
+      if (it.line != lead->line) x.related.push_back(Location{path, it.line});
+    }
+    if (lead->level == Level::Red) x.trigger = lead->trigger;
+    return x;
+  }
+};
+
+REGISTER_RULE(CudagraphCapture);
+
+}  // namespace
+}  // namespace rp

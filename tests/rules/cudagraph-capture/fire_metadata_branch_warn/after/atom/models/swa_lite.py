@@ -1,0 +1,15 @@
+import torch
+from torch import nn
+
+from atom.utils.forward_context import get_forward_context
+
+
+class SwaLiteAttention(nn.Module):
+    def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor) -> torch.Tensor:
+        attn_metadata = get_forward_context().attn_metadata
+        q = self.q_proj(hidden_states)
+        if attn_metadata.use_sliding_window:  # expect[warn]: cudagraph-capture
+            out = self.swa_decode(q, attn_metadata)
+        else:
+            out = self.decode(q, attn_metadata)
+        return self.o_proj(out)
