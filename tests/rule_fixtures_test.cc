@@ -129,8 +129,12 @@ TEST_P(RuleFixture, FindingsMatchAnnotations) {
   const Case& c = GetParam();
   ASSERT_NE(rp::find_rule(c.rule), nullptr) << "fixture directory names no registered rule: " << c.rule;
   std::string name = c.dir.filename().string();
-  if (name.rfind("fire", 0) == 0) EXPECT_FALSE(c.expected.empty()) << "a fire case must expect a finding";
-  if (name.rfind("silent", 0) == 0) EXPECT_TRUE(c.expected.empty()) << "a silent case must expect nothing";
+  if (name.rfind("fire", 0) == 0) {
+    EXPECT_FALSE(c.expected.empty()) << "a fire case must expect a finding";
+  }
+  if (name.rfind("silent", 0) == 0) {
+    EXPECT_TRUE(c.expected.empty()) << "a silent case must expect nothing";
+  }
 
   rp::ReviewInputs in;
   in.before_dir = (c.dir / "before").string();
