@@ -214,6 +214,14 @@ bool capture_test(const std::string& t) {
 
 }  // namespace
 
+bool is_eager_only_condition(lang::Node cond) {
+  std::vector<std::string> tests;
+  and_operands(cond, tests);
+  for (const std::string& t : tests)
+    if (eager_test(t)) return true;
+  return false;
+}
+
 bool in_eager_only_branch(lang::Node n, lang::Node scope) {
   for (lang::Node p = n.parent(); p && !(p == scope); p = p.parent()) {
     if (p.kind() != "block") continue;
@@ -290,7 +298,9 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
   for (const std::string& dir : profile.model_dirs) {
     if (!path.starts_with(dir)) continue;
     for (const lang::Function& f : functions) {
-      if (f.class_name.empty() || !f.body || f.name.find("forward") == std::string::npos) continue;
+      // forward, forward_impl, _forward_decode, routed_expert_forward; not on_forward_pass_end.
+      static const RE2 forward_name(R"(^_*forward(_\w+)?$|_forward$)");
+      if (f.class_name.empty() || !f.body || !RE2::FullMatch(f.name, forward_name)) continue;
       if (RE2::PartialMatch(f.class_name, encoder_class)) continue;
       if (f.name.find("prefill") != std::string::npos || f.name.find("fake") != std::string::npos ||
           f.name.find("eager") != std::string::npos)

@@ -79,13 +79,18 @@ struct CapturedScope {
 // repeated): bodies of `with torch.cuda.graph(...)`; functions decorated with a graph-capture
 // decorator (`@...cuda_graph...`, `@...cudagraph...`, `make_graphed_callables`); in the
 // profile's graph_capture_files, the same-file methods a capture body calls as `self.m(...)`;
-// under the profile's model_dirs, the forward methods of classes (name contains "forward",
-// not "prefill"/"fake"/"eager"; vision/audio encoder classes excluded: they run in prefill).
+// under the profile's model_dirs, the forward methods of classes (`forward`, `forward_*`,
+// `_forward_*`, `*_forward`; not "prefill"/"fake"/"eager"; vision/audio encoder classes
+// excluded: they run in prefill).
 std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::string_view path,
                                            const Profile& profile);
 // `torch.cuda.graph(g, ...)`, `cuda.graph(...)`, `torch.cuda.graphs.graph(...)`: a with-item
 // that captures (not `graph_capture()`, which only prepares the capture stream).
 bool is_graph_capture_item(std::string_view with_item);
+// Whether a branch condition only holds on eager steps: one of its `and` operands is a prefill /
+// forced-eager / not-capturing test (`is_prefill`, `enforce_eager`, `num_prefills > 0`,
+// `not torch.cuda.is_current_stream_capturing()`), so a captured decode step never takes it.
+bool is_eager_only_condition(lang::Node cond);
 // Whether `n` lies in a branch, inside `scope`, that only runs eagerly: the body of
 // `if is_prefill:` / `if enforce_eager:` / `if not torch.cuda.is_current_stream_capturing():`
 // / `if num_prefills > 0:`, or the `else` of `if is_decode:` / `if use_cudagraph:`.

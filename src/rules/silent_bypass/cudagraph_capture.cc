@@ -371,6 +371,8 @@ class CudagraphCapture : public Rule {
         }
       }
     }
+    // `if is_prefill and ...:` is false on every captured decode step: fixed for the graph.
+    if (k != "for_statement" && is_eager_only_condition(cond)) return std::nullopt;
     std::vector<Node> leaves;
     if (k == "for_statement") leaves.push_back(cond);
     else atoms(cond, leaves);
@@ -384,14 +386,40 @@ class CudagraphCapture : public Rule {
                     "a step's real `" + field + "` differs from the capture-time dummy: " + shown(cond.text()) +
                         " was decided once at capture and every replay of that graph takes the same path"};
       if (RE2::PartialMatch(text, phase_test())) continue;  // also `use_x = ... and fc.in_hipgraph`
-      // `ctx.batch_size`, `attn_metadata.num_actual_tokens`: fixed per captured batch size.
-      static const RE2 per_graph(
-          R"([\w.()]*\b(batch_size|num_tokens|num_actual_tokens|graph_bs|num_seqs|num_reqs|max_seqlen_q|max_q_len)\b)");
-      RE2::GlobalReplace(&text, per_graph, "");
-      if (RE2::PartialMatch(text, metadata_value())) ask = true;
+      if (RE2::PartialMatch(per_step_text(tree, leaf, fn), metadata_value())) ask = true;
     }
     if (ask) return Item{stmt.start_line(), Level::Warn, what, ""};
     return std::nullopt;
+  }
+
+  // `text` without the parts fixed per captured batch size: shapes (`x.shape[0]`, `.size(0)`,
+  // `.numel()`) and batch counts (`ctx.batch_size`, `attn_metadata.num_actual_tokens`).
+  static std::string without_per_graph(std::string text) {
+    static const RE2 per_graph(
+        R"([\w.()]*\b(batch_size|num_tokens|num_actual_tokens|graph_bs|num_seqs|num_reqs|max_seqlen_q|max_q_len)\b)");
+    static const RE2 shape_of(R"([\w.()\[\]]*\.(shape|size\([^)]*\)|numel\(\)|dim\(\)|ndim)(\[[^\]]*\])?)");
+    RE2::GlobalReplace(&text, per_graph, "");
+    RE2::GlobalReplace(&text, shape_of, "");
+    return text;
+  }
+
+  // The per-step part of a condition leaf, with the locals it still reads followed one step
+  // (`fc = get_forward_context()` does not count when only `fc....numel()` is read).
+  static std::string per_step_text(const SyntaxTree& tree, Node leaf, const std::optional<Function>& fn) {
+    std::string text = without_per_graph(std::string(leaf.text()));
+    if (!fn || !fn->body) return text;
+    static const RE2 name(R"((?:^|[^\w.])([A-Za-z_]\w*))");
+    std::set<std::string> names;
+    re2::StringPiece in(text);
+    std::string n;
+    while (RE2::FindAndConsume(&in, name, &n)) names.insert(n);
+    std::string out = text;
+    for (const lang::Assignment& a : tree.assignments(fn->body)) {
+      if (a.line >= leaf.start_line() || !a.value) continue;
+      for (const std::string& t : a.targets)
+        if (names.count(t)) out += " " + without_per_graph(std::string(a.value.text()));
+    }
+    return out;
   }
 
   // Whether `cond` orders or equates values (not only `is None` / membership tests).
