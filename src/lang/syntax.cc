@@ -265,23 +265,74 @@ SyntaxTree::~SyntaxTree() {
   if (tree_) ts_tree_delete(tree_);
 }
 
+namespace {
+// Runs the parser; `base` (already edited) lets tree-sitter reuse unchanged subtrees.
+TSTree* run_parser(Grammar grammar, const std::string& source, const TSTree* base) {
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, ts_language(grammar));
+  ts_parser_set_timeout_micros(parser, kParseTimeoutMicros);
+  TSTree* tree = ts_parser_parse_string(parser, base, source.data(), static_cast<uint32_t>(source.size()));
+  if (!tree) {
+    // Timed out: an empty parse keeps every query valid and empty.
+    ts_parser_reset(parser);
+    ts_parser_set_timeout_micros(parser, 0);
+    tree = ts_parser_parse_string(parser, nullptr, "", 0);
+  }
+  ts_parser_delete(parser);
+  return tree;
+}
+
+// Byte offset where 1-based `line` starts; the end of the text past the last line.
+uint32_t line_offset(const std::vector<uint32_t>& starts, size_t size, int line) {
+  if (line >= 1 && static_cast<size_t>(line) <= starts.size()) return starts[line - 1];
+  return static_cast<uint32_t>(size);
+}
+
+// Row and column of a byte offset (the end of a text without a final newline is mid-line).
+TSPoint point_at(const std::vector<uint32_t>& starts, uint32_t byte) {
+  auto it = std::upper_bound(starts.begin(), starts.end(), byte);
+  if (it == starts.begin()) return {0, byte};
+  uint32_t row = static_cast<uint32_t>(it - starts.begin() - 1);
+  return {row, byte - starts[row]};
+}
+}  // namespace
+
 std::unique_ptr<SyntaxTree> SyntaxTree::parse(Grammar grammar, std::string source) {
   if (grammar == Grammar::None) return nullptr;
   // tree-sitter addresses bytes with uint32_t; larger inputs are not source code.
   if (source.size() > (size_t(1) << 30)) source.resize(size_t(1) << 30);
   std::unique_ptr<SyntaxTree> tree(new SyntaxTree(grammar, std::move(source)));
-  TSParser* parser = ts_parser_new();
-  ts_parser_set_language(parser, ts_language(grammar));
-  ts_parser_set_timeout_micros(parser, kParseTimeoutMicros);
-  tree->tree_ = ts_parser_parse_string(parser, nullptr, tree->source_.data(),
-                                       static_cast<uint32_t>(tree->source_.size()));
-  if (!tree->tree_) {
-    // Timed out: an empty parse keeps every query valid and empty.
-    ts_parser_reset(parser);
-    ts_parser_set_timeout_micros(parser, 0);
-    tree->tree_ = ts_parser_parse_string(parser, nullptr, "", 0);
+  tree->tree_ = run_parser(grammar, tree->source_, nullptr);
+  return tree;
+}
+
+std::unique_ptr<SyntaxTree> SyntaxTree::reparse(const SyntaxTree& previous, std::string source,
+                                                const std::vector<LineEdit>& edits) {
+  if (source.size() > (size_t(1) << 30)) source.resize(size_t(1) << 30);
+  std::unique_ptr<SyntaxTree> tree(new SyntaxTree(previous.grammar_, std::move(source)));
+  TSTree* base = ts_tree_copy(previous.tree_);
+  // Last edit first: each edit's start then lies at the same place in the old text and in
+  // the text being edited, since only what follows it has changed so far.
+  int shift = 0;
+  for (const LineEdit& e : edits) shift += e.new_lines - e.old_lines;
+  for (auto it = edits.rbegin(); it != edits.rend(); ++it) {
+    shift -= it->new_lines - it->old_lines;
+    int new_first = it->first_line + shift;
+    TSInputEdit edit;
+    edit.start_byte = line_offset(previous.line_starts_, previous.source_.size(), it->first_line);
+    edit.old_end_byte = line_offset(previous.line_starts_, previous.source_.size(), it->first_line + it->old_lines);
+    uint32_t new_start = line_offset(tree->line_starts_, tree->source_.size(), new_first);
+    uint32_t new_end = line_offset(tree->line_starts_, tree->source_.size(), new_first + it->new_lines);
+    edit.new_end_byte = edit.start_byte + (new_end - new_start);
+    edit.start_point = point_at(previous.line_starts_, edit.start_byte);
+    edit.old_end_point = point_at(previous.line_starts_, edit.old_end_byte);
+    // Rows before this edit are as in the old text; in the new text they moved by `shift`.
+    TSPoint end_in_new = point_at(tree->line_starts_, new_end);
+    edit.new_end_point = {static_cast<uint32_t>(static_cast<int>(end_in_new.row) - shift), end_in_new.column};
+    ts_tree_edit(base, &edit);
   }
-  ts_parser_delete(parser);
+  tree->tree_ = run_parser(tree->grammar_, tree->source_, base);
+  ts_tree_delete(base);
   return tree;
 }
 

@@ -179,6 +179,19 @@ class SyntaxTree {
   // A parse that exceeds the time budget yields a tree with only a root (no queries match).
   static std::unique_ptr<SyntaxTree> parse(Grammar grammar, std::string source);
 
+  // A whole-line replacement: lines [first_line, first_line + old_lines) of the old text
+  // became `new_lines` lines starting at the same place (a diff hunk).
+  struct LineEdit {
+    int first_line = 1;  // 1-based, on the old side
+    int old_lines = 0;
+    int new_lines = 0;
+  };
+  // Parses `source`, which is `previous`'s text with `edits` applied (ascending, not
+  // overlapping), reusing every subtree the edits did not touch: a PR that changes ten lines
+  // of a 400 KB header reparses ten lines, not the header. The tree equals a fresh parse.
+  static std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& previous, std::string source,
+                                             const std::vector<LineEdit>& edits);
+
   Grammar grammar() const { return grammar_; }
   bool is_python() const { return grammar_ == Grammar::Python; }
   const std::string& source() const { return source_; }

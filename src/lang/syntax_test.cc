@@ -1,5 +1,7 @@
 #include "lang/syntax.h"
 
+#include <tuple>
+
 #include <gtest/gtest.h>
 
 namespace rp::lang {
@@ -215,6 +217,46 @@ TEST(Syntax, NodeStartingAt) {
   ASSERT_FALSE(n.null());
   EXPECT_EQ(n.text(), "torch.zeros(3)");
   EXPECT_TRUE(t->node_starting_at(1, {"call"}).null());
+}
+
+}  // namespace
+}  // namespace rp::lang
+
+namespace rp::lang {
+namespace {
+
+// Every node's kind and byte range, in order: two trees are the same parse when these match.
+std::vector<std::tuple<std::string, uint32_t, uint32_t, int, int>> shape(const SyntaxTree& t) {
+  std::vector<std::tuple<std::string, uint32_t, uint32_t, int, int>> out;
+  walk(t.root(), [&](Node n) {
+    out.emplace_back(std::string(n.kind()), n.start_byte(), n.end_byte(), n.start_line(), n.end_line());
+    return true;
+  });
+  return out;
+}
+
+TEST(Syntax, ReparseThroughLineEditsEqualsAFreshParse) {
+  std::string old_src =
+      "def f(x):\n    return x\n\n\ndef g(y):\n    if y:\n        return 1\n    return 2\n\n\nclass C:\n    pass\n";
+  // Line 2 replaced by two lines, line 7 deleted, one line inserted after line 12 (the end).
+  std::string new_src =
+      "def f(x):\n    y = x + 1\n    return y\n\n\ndef g(y):\n    if y:\n    return 2\n\n\nclass C:\n    pass\n"
+      "    z = 3";
+  auto old_tree = SyntaxTree::parse(Grammar::Python, old_src);
+  auto fresh = SyntaxTree::parse(Grammar::Python, new_src);
+  auto incremental = SyntaxTree::reparse(*old_tree, new_src, {{2, 1, 2}, {7, 1, 0}, {13, 0, 1}});
+  EXPECT_EQ(shape(*incremental), shape(*fresh));
+  // And back: the old text from the new tree through the inverse edits.
+  auto back = SyntaxTree::reparse(*fresh, old_src, {{2, 2, 1}, {8, 0, 1}, {13, 1, 0}});
+  EXPECT_EQ(shape(*back), shape(*old_tree));
+}
+
+TEST(Syntax, ReparseCudaHeader) {
+  std::string old_src = "__global__ void k(float* a) {\n  a[0] = 1;\n}\nvoid h() {}\n";
+  std::string new_src = "__global__ void k(float* a, int n) {\n  if (n) a[0] = 1;\n}\nvoid h() {}\n";
+  auto old_tree = SyntaxTree::parse(Grammar::Cuda, old_src);
+  auto incremental = SyntaxTree::reparse(*old_tree, new_src, {{1, 2, 2}});
+  EXPECT_EQ(shape(*incremental), shape(*SyntaxTree::parse(Grammar::Cuda, new_src)));
 }
 
 }  // namespace
