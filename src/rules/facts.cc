@@ -165,24 +165,6 @@ bool is_graph_capture_item(std::string_view with_item) {
 
 namespace {
 
-std::string collapse_spaces(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out.push_back(' ');
-    space = false;
-    out.push_back(c);
-  }
-  while (out.size() >= 2 && out.front() == '(' && out.back() == ')' &&
-         out.find(')') == out.size() - 1)
-    out = collapse_spaces(std::string_view(out).substr(1, out.size() - 2));
-  return out;
-}
-
 void and_operands(lang::Node cond, std::vector<std::string>& out, int depth = 0) {
   lang::Node n = cond;
   while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
@@ -192,7 +174,7 @@ void and_operands(lang::Node cond, std::vector<std::string>& out, int depth = 0)
     and_operands(n.child_by_field("right"), out, depth + 1);
     return;
   }
-  out.push_back(collapse_spaces(n.text()));
+  out.push_back(normalize_condition(n.text()));
 }
 
 // A test that holds only on eager steps: prefill, forced eager, not capturing.
@@ -238,7 +220,7 @@ bool in_eager_only_branch(lang::Node n, lang::Node scope) {
       if (!chain || chain.kind() != "if_statement") continue;
       bool has_elif = false;
       for (lang::Node c : chain.named_children()) has_elif = has_elif || c.kind() == "elif_clause";
-      if (!has_elif && capture_test(collapse_spaces(chain.child_by_field("condition").text()))) return true;
+      if (!has_elif && capture_test(normalize_condition(chain.child_by_field("condition").text()))) return true;
     }
   }
   return false;
@@ -319,6 +301,41 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
       if ((inside && !same) || (same && &o < &s)) nested = true;
     }
     if (!nested) out.push_back(s);
+  }
+  return out;
+}
+
+
+std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string normalize_condition(std::string_view text) {
+  std::string out = collapse_whitespace(text);
+  for (;;) {
+    if (out.size() < 2 || out.front() != '(' || out.back() != ')') break;
+    int depth = 0;
+    size_t close = 0;
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (out[i] == '(') ++depth;
+      if (out[i] == ')' && --depth == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close != out.size() - 1) break;  // `(a) and (b)`: the first '(' closes early
+    out = std::string(trim(std::string_view(out).substr(1, out.size() - 2)));
   }
   return out;
 }

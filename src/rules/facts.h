@@ -96,4 +96,11 @@ bool is_eager_only_condition(lang::Node cond);
 // / `if num_prefills > 0:`, or the `else` of `if is_decode:` / `if use_cudagraph:`.
 bool in_eager_only_branch(lang::Node n, lang::Node scope);
 
+// Runs of whitespace (and line continuations) as one space, none at the ends: source text
+// compared or quoted regardless of how it was wrapped.
+std::string collapse_whitespace(std::string_view text);
+// collapse_whitespace, then redundant outer parentheses removed: `(a)` and `a` compare equal,
+// `(a) and (b)` is left alone.
+std::string normalize_condition(std::string_view text);
+
 }  // namespace rp

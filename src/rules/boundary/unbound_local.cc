@@ -62,38 +62,8 @@ modified file in a diff-only review).)"};
 
 constexpr size_t kMaxCondition = 70;
 
-// Whitespace collapsed and redundant outer parentheses removed, so `(a)` and `a` compare equal.
-std::string normalize(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out.push_back(' ');
-    space = false;
-    out.push_back(c);
-  }
-  for (;;) {
-    if (out.size() < 2 || out.front() != '(' || out.back() != ')') break;
-    int depth = 0;
-    size_t close = 0;
-    for (size_t i = 0; i < out.size(); ++i) {
-      if (out[i] == '(') ++depth;
-      if (out[i] == ')' && --depth == 0) {
-        close = i;
-        break;
-      }
-    }
-    if (close != out.size() - 1) break;  // `(a) and (b)`: the first '(' closes early
-    out = std::string(trim(std::string_view(out).substr(1, out.size() - 2)));
-  }
-  return out;
-}
-
 std::string quoted(std::string_view cond) {
-  std::string c = normalize(cond);
+  std::string c = normalize_condition(cond);
   if (c.size() > kMaxCondition) {
     size_t cut = kMaxCondition;
     while (cut > 0 && (static_cast<unsigned char>(c[cut]) & 0xC0) == 0x80) --cut;
@@ -122,15 +92,15 @@ std::pair<std::string, bool> atom_of(Node n) {
   if (n.kind() == "comparison_operator") {
     auto named = n.named_children();
     if (named.size() == 2) {
-      std::string op = normalize(n.text().substr(named[0].end_byte() - n.start_byte(),
+      std::string op = normalize_condition(n.text().substr(named[0].end_byte() - n.start_byte(),
                                                  named[1].start_byte() - named[0].end_byte()));
-      std::string l = normalize(named[0].text()), r = normalize(named[1].text());
+      std::string l = normalize_condition(named[0].text()), r = normalize_condition(named[1].text());
       if (op == "is not") return {l + " is " + r, false};
       if (op == "!=") return {l + " == " + r, false};
       if (op == "not in") return {l + " in " + r, false};
     }
   }
-  return {normalize(n.text()), true};
+  return {normalize_condition(n.text()), true};
 }
 
 // The truth of `n` under `facts`, when it follows from them. Compound conditions are decided
@@ -208,7 +178,7 @@ bool covers_asserted_values(const std::vector<std::string>& conds, const Facts& 
   for (const std::string& c : conds) {
     std::string value;
     if (!RE2::FullMatch(c, eq, &value)) return false;
-    tested.insert(normalize(value));
+    tested.insert(normalize_condition(value));
   }
   for (const auto& [atom, holds] : facts.atoms) {
     std::string items;
@@ -217,7 +187,7 @@ bool covers_asserted_values(const std::vector<std::string>& conds, const Facts& 
     size_t start = 0;
     while (all && start <= items.size()) {
       size_t comma = items.find(',', start);
-      std::string item = normalize(items.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+      std::string item = normalize_condition(items.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
       if (!item.empty() && !tested.count(item)) all = false;
       if (comma == std::string::npos) break;
       start = comma + 1;
@@ -509,7 +479,7 @@ class Flow {
       reads(st, s);
       auto kids = st.named_children();
       if (kids.empty()) return;
-      if (truth(kids.front(), {}) == false || normalize(kids.front().text()) == "0") {
+      if (truth(kids.front(), {}) == false || normalize_condition(kids.front().text()) == "0") {
         s.terminated = true;
         return;
       }
@@ -621,7 +591,7 @@ class Flow {
 
     std::vector<std::string> conds;
     for (const Arm& a : arms)
-      if (a.cond) conds.push_back(normalize(a.cond.text()));
+      if (a.cond) conds.push_back(normalize_condition(a.cond.text()));
 
     // Facts along the chain: arm i is reached with every earlier condition false.
     std::vector<BranchOut> outs;
@@ -744,7 +714,7 @@ class Flow {
                                  const Facts& facts) const {
     std::vector<std::string> conds;
     for (const Arm& a : arms)
-      if (a.cond) conds.push_back(normalize(a.cond.text()));
+      if (a.cond) conds.push_back(normalize_condition(a.cond.text()));
     for (const BranchOut* o : live) {
       if (o->state.bound.count(name)) continue;
       Culprit c;

@@ -84,23 +84,9 @@ struct Item {
   std::string trigger;  // for red items
 };
 
-std::string squash(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out.push_back(' ');
-    space = false;
-    out.push_back(c);
-  }
-  return out;
-}
 
 std::string shown(std::string_view text) {
-  std::string t = squash(text);
+  std::string t = collapse_whitespace(text);
   if (t.size() > kMaxText) {
     size_t cut = kMaxText;
     while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
@@ -112,7 +98,7 @@ std::string shown(std::string_view text) {
 // A call as quoted in a finding: whole when it fits on a line, else `callee(...)`.
 std::string shown_call(const Call& c) {
   std::string_view t = c.node.text();
-  if (t.find('\n') == std::string_view::npos && squash(t).size() <= kMaxText) return shown(t);
+  if (t.find('\n') == std::string_view::npos && collapse_whitespace(t).size() <= kMaxText) return shown(t);
   return "`" + c.callee + "(...)`";
 }
 
@@ -154,7 +140,7 @@ bool copies_host_data(const Call& c) {
   if (c.callee_name != "new_tensor" && !c.callee.starts_with("torch.")) return false;
   const lang::Argument* dev = c.keyword("device");
   if (!dev || !dev->value) return c.callee_name == "new_tensor";  // new_tensor inherits the (device) receiver
-  std::string v = squash(dev->value.text());
+  std::string v = collapse_whitespace(dev->value.text());
   return v.find("cpu") == std::string::npos;
 }
 
@@ -202,7 +188,7 @@ bool is_presence_test(Node n, int depth = 0) {
     return true;
   }
   if (k == "call") {
-    std::string callee = squash(n.child_by_field("function").text());
+    std::string callee = collapse_whitespace(n.child_by_field("function").text());
     return callee == "isinstance" || callee == "hasattr" || callee == "callable";
   }
   return false;
@@ -238,8 +224,8 @@ class CudagraphCapture : public Rule {
     for (const Function& fn : old_tree->functions()) {
       if (fn.qualified != function || !fn.body) continue;
       lang::walk(fn.body, [&](Node n) {
-        if (Node h = header(n)) out.insert(std::string(n.kind()) + ":" + squash(h.text()));
-        if (n.kind() == "call") out.insert("call:" + squash(n.text()));
+        if (Node h = header(n)) out.insert(std::string(n.kind()) + ":" + collapse_whitespace(h.text()));
+        if (n.kind() == "call") out.insert("call:" + collapse_whitespace(n.text()));
         return true;
       });
     }
@@ -262,11 +248,11 @@ class CudagraphCapture : public Rule {
       if (!touches_added(added, n.start_line(), n.end_line())) return false;
       if (n.is_error()) return false;
       Node h = header(n);
-      if (h && added.count(n.start_line()) && !before.count(std::string(n.kind()) + ":" + squash(h.text())) &&
+      if (h && added.count(n.start_line()) && !before.count(std::string(n.kind()) + ":" + collapse_whitespace(h.text())) &&
           !in_eager_only_branch(n, scope.body)) {
         if (std::optional<Item> it = control_flow(tree, n, h, fn)) items.push_back(*it);
       }
-      if (n.kind() == "call" && added.count(n.start_line()) && !before.count("call:" + squash(n.text())) &&
+      if (n.kind() == "call" && added.count(n.start_line()) && !before.count("call:" + collapse_whitespace(n.text())) &&
           !in_eager_only_branch(n, scope.body)) {
         if (std::optional<Item> it = call_item(tree, lang::describe_call(n), fn)) items.push_back(*it);
       }
@@ -312,7 +298,7 @@ class CudagraphCapture : public Rule {
     Node p = call.parent();
     if (!p || p.kind() != "assignment" || !(p.child_by_field("right") == call)) return false;
     Node left = p.child_by_field("left");
-    return left && left.kind() == "attribute" && squash(left.text()).starts_with("self.");
+    return left && left.kind() == "attribute" && collapse_whitespace(left.text()).starts_with("self.");
   }
 
   // `expr` and the right-hand sides of the locals it reads that are assigned before it in the
