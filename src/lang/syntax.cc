@@ -828,6 +828,7 @@ bool SyntaxTree::is_binding(Node id) const {
   if (k == "assignment" || k == "augmented_assignment" || k == "for_statement" || k == "for_in_clause")
     return is_field("left");
   if (k == "named_expression") return is_field("name");
+  if (k == "except_clause" || k == "except_group_clause") return is_field("alias");
   if (k == "function_definition" || k == "class_definition") return is_field("name");
   if (k == "default_parameter" || k == "typed_default_parameter") return is_field("name");
   if (k == "parameters" || k == "lambda_parameters" || k == "typed_parameter") return true;

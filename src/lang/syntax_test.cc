@@ -144,6 +144,15 @@ TEST(Syntax, BindingsAndReads) {
   EXPECT_EQ(reads, 2);
 }
 
+TEST(Syntax, ExceptAliasIsABinding) {
+  auto t = py("try:\n    f()\nexcept ValueError as err:\n    log(err)\n");
+  auto ids = t->identifiers("err");
+  ASSERT_EQ(ids.size(), 2u);
+  EXPECT_TRUE(t->is_binding(ids[0]));
+  EXPECT_FALSE(t->is_variable_read(ids[0]));
+  EXPECT_TRUE(t->is_variable_read(ids[1]));
+}
+
 TEST(Syntax, StatementAtAndComments) {
   auto t = py("def f():\n    # note\n    x = 1\n    \"\"\"doc\n    more\"\"\"\n");
   EXPECT_TRUE(t->line_is_comment(2));
