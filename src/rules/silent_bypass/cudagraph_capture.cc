@@ -339,11 +339,11 @@ class CudagraphCapture : public Rule {
     std::string what = "`" + kw + "` on " + shown(cond.text());
     for (const Call& c : tree.calls(cond)) {
       if (!is_host_test(c)) continue;
-      std::string needs = c.node == unparen(cond) ? "" : " needs " + shown_call(c);
+      std::string via = c.node == unparen(cond) ? "" : " (through " + shown_call(c) + ")";
       return Item{stmt.start_line(), Level::Red, what,
-                  "the decode graph is captured: evaluating " + shown(cond.text()) + needs +
-                      " reads a device value on the host: during decode cudagraph capture that sync aborts "
-                      "capture, and a host value would freeze the branch taken at capture for every replay"};
+                  "the decode graph is captured: evaluating " + shown(cond.text()) + via +
+                      " reads a device value on the host; during capture that sync aborts capture, and "
+                      "otherwise the branch taken at capture is frozen for every replay"};
     }
     if (fn && k != "for_statement") {
       for (const lang::Param& p : fn->params) {
