@@ -21,7 +21,7 @@ leftovers (`*.orig`, `*.rej`, `*.bak`), one-off profiling harnesses (`*rocprof*`
 `profile_*.sh|py`, `parse_pmc*`), developer journals and plans in Markdown at the repository
 root or under docs/ (`*journal*`, `*_plan.md`, `plan_*`, `wip*`, or a dated
 `2026-07-01_*.md`), and in the aiter profile a new `.sh` outside the directories that hold the
-project's own scripts.
+project's own scripts. Three or more such files are reported as one finding.
 Why it matters: scratch scripts carry hard-coded local paths and models, rot at once, and
 tell reviewers the change was committed with `git add .` (unrelated files ride along).
 Does not fire on: modified or deleted files (only additions), scripts under `scripts/`,
@@ -30,6 +30,8 @@ Does not fire on: modified or deleted files (only additions), scripts under `scr
 (`docs/design.md`, `release_notes.md`, a README) or lives beside the code it documents.)"};
 
 class TemporaryScript : public Rule {
+  static constexpr size_t kMaxSeparate = 2;
+
  public:
   const RuleInfo& info() const override { return kInfo; }
 
@@ -38,6 +40,7 @@ class TemporaryScript : public Rule {
         R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak|)"
         R"(.*rocprof.*\.(sh|py)|profile_.*\.(sh|py)|parse_pmc.*\.py)$)");
     static const RE2 journal(R"((?i)^(.*journal.*|.*_plan|plan_.*|wip.*|\d{4}-\d{2}-\d{2}[_-].*)\.md$)");
+    std::vector<Finding> found;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status != FileStatus::Added) continue;
       std::string_view base = base_name(f.new_path);
@@ -60,8 +63,27 @@ class TemporaryScript : public Rule {
                             : "Author must remove it from the PR, or move it under scripts/ with a docstring saying how "
                               "CI uses it";
       x.evidence.push_back(f.new_path + ": new file, " + std::to_string(f.added_count()) + " lines");
-      out.push_back(std::move(x));
+      found.push_back(std::move(x));
     }
+    if (found.size() <= kMaxSeparate) {
+      for (Finding& x : found) out.push_back(std::move(x));
+      return;
+    }
+    // A PR that commits a whole working session gets one finding, not a wall of them.
+    Finding all = finding();
+    all.location = found.front().location;
+    all.problem = std::to_string(found.size()) + " new files look like temporary scripts or personal notes: ";
+    for (size_t i = 0; i < found.size(); ++i) {
+      if (i) all.problem += i + 1 == found.size() ? " and " : ", ";
+      all.problem += found[i].location->file;
+      if (i) all.related.push_back(*found[i].location);
+      all.evidence.push_back(found[i].evidence.front());
+    }
+    all.impact = "None of them is run by CI or describes the code; they carry machine-specific paths and session "
+                 "notes that go stale as soon as they merge";
+    all.action = "Author must remove them from the PR, or move what is meant to stay under scripts/ or docs/ with a "
+                 "note saying what it is for";
+    out.push_back(std::move(all));
   }
 
  private:

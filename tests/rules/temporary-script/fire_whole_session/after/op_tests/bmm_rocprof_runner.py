@@ -1,0 +1,2 @@
+import subprocess
+subprocess.run(["rocprofv3", "--", "python", "x.py"])
