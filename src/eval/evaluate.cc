@@ -32,13 +32,20 @@ std::string code_of(const std::map<std::string, std::string>& rule_codes, const 
   return it == rule_codes.end() ? std::string() : it->second;
 }
 
-// Distance from a finding to an expected place, or nullopt when it is not that place.
+// Distance from a finding to an expected place, or nullopt when it is not that place. A
+// finding that groups several places (its location plus `related`) is at each of them.
 std::optional<int> distance(const Finding& f, const std::optional<std::string>& file, const std::optional<int>& line) {
   if (!file) return f.location ? std::nullopt : std::optional<int>(0);
-  if (!f.location || f.location->file != *file) return std::nullopt;
-  if (!line) return 0;
-  int d = std::abs(f.location->line - *line);
-  return d <= kLineSlack ? std::optional<int>(d) : std::nullopt;
+  if (!f.location) return std::nullopt;
+  std::optional<int> best;
+  auto consider = [&](const Location& at) {
+    if (at.file != *file) return;
+    int d = line ? std::abs(at.line - *line) : 0;
+    if (d <= kLineSlack && (!best || d < *best)) best = d;
+  };
+  consider(*f.location);
+  for (const Location& at : f.related) consider(at);
+  return best;
 }
 
 bool hits_trap(const Finding& f, const MustNotFire& t) {
