@@ -8,6 +8,7 @@
 #include "source/input_file.h"
 #include "source/meta_json.h"
 #include "source/unified_diff.h"
+#include "verdict/fingerprint.h"
 #include "verdict/summary.h"
 #include "workspace/workspace.h"
 
@@ -127,6 +128,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.lines_added = pr.changes.added_count();
   review.lines_removed = pr.changes.removed_count();
   review.findings = settle(std::move(run.findings));
+  assign_fingerprints(review.findings, pr, workspace);
   review.verdict = decide(review.findings);
   review.skipped = std::move(run.skipped);
   for (const Rule* rule : all_rules())

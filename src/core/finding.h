@@ -29,6 +29,7 @@ struct Finding {
   std::vector<std::string> evidence;    // quoted lines, "path:line: text"
   bool verified = true;                 // traced to code ([verified]) or only [inferred]
   std::string trigger;                  // concrete input that makes a red fire; empty = none
+  std::string fingerprint;              // stable identity across runs (verdict/fingerprint.h)
 };
 
 }  // namespace rp

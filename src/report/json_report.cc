@@ -23,6 +23,7 @@ ordered_json finding_json(const Finding& f, const Review& r) {
   j["evidence"] = f.evidence;
   j["verified"] = f.verified;
   j["trigger"] = or_null(f.trigger);
+  j["fingerprint"] = or_null(f.fingerprint);
   ordered_json related = ordered_json::array();
   for (const Location& l : f.related) related.push_back({{"file", l.file}, {"line", l.line}});
   j["related"] = related;

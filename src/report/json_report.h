@@ -6,7 +6,7 @@
 //     "findings": [ { "rule": "unbound-local", "code": "D1b" | null, "severity": "red"|"warn"|"note",
 //                     "file": "path" | null, "line": N | null, "problem": "...", "impact": "...",
 //                     "action": "...", "evidence": ["path:line: code", ...], "verified": true,
-//                     "trigger": "..." | null, "related": [ {"file": "...", "line": N} ] } ],
+//                     "trigger": "..." | null, "fingerprint": "<16 hex>" | null, "related": [ {"file": "...", "line": N} ] } ],
 //     "skipped_rules": [ { "rule": "...", "reason": "..." } ] }
 // Keys appear in this order; findings in the verdict stage's order; no timestamps, so the
 // same input gives byte-identical output.

@@ -1,0 +1,25 @@
+// A finding's identity across re-runs and pushes, shared by every consumer that must say
+// "this is the same finding as before": SARIF partialFingerprints, --baseline, and the
+// GitHub poster's "already commented" check. It hashes the rule, the file and the
+// whitespace-collapsed text of the finding's line (not its number, so a push that shifts
+// lines keeps it), plus an ordinal among findings that share all three. A finding about the
+// description hashes the rule and its problem sentence.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/finding.h"
+#include "core/pull_request.h"
+#include "workspace/workspace.h"
+
+namespace rp {
+
+// 16 lowercase hex digits (FNV-1a 64).
+std::string fingerprint_of(const std::string& rule, const std::string& file, const std::string& line_text, int ordinal);
+
+// Fills Finding::fingerprint for every finding. The line text comes from the head file when
+// the workspace has it, else from the diff's new-side lines, else it is empty.
+void assign_fingerprints(std::vector<Finding>& findings, const PullRequest& pr, Workspace& workspace);
+
+}  // namespace rp
