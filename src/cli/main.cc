@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   std::vector<rp::Command> subcommands = {
       rp::add_rules_command(app),
       rp::add_eval_command(app),
+      rp::add_self_review_command(app),
+      rp::add_tags_command(app),
   };
 
   try {
