@@ -91,6 +91,30 @@ Answers collect_answers(const text::MarkdownDoc& doc) {
   return whole;
 }
 
+// "PR Self-Review" and its subsection titles on lines of their own become Markdown headings.
+std::string restore_template_headings(std::string_view body) {
+  static const RE2 title(
+      R"(^[ \t]*(PR Self-Review|Reviewed revision|Behaviou?r and intent|Validation and unverified scope|PR-specific question|Changed op tests)[ \t]*\r?$)");
+  std::string out;
+  size_t pos = 0;
+  bool seen_top = false;
+  while (pos < body.size()) {
+    size_t nl = body.find('\n', pos);
+    std::string_view line = body.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? body.size() : nl + 1;
+    std::string name;
+    if (RE2::FullMatch(re2::StringPiece(line.data(), line.size()), title, &name)) {
+      bool top = name == "PR Self-Review";
+      seen_top |= top;
+      out += std::string(top ? "## " : "### ") + name + "\n";
+    } else {
+      out.append(line);
+      out += '\n';
+    }
+  }
+  return seen_top ? out : std::string(body);
+}
+
 std::vector<std::string> words_of(std::string_view s) {
   std::vector<std::string> out;
   std::string cur;
@@ -470,6 +494,15 @@ std::vector<std::string> changed_op_test_files(const ChangeSet& changes, const P
 SelfReviewReport run_self_review(const SelfReviewInput& in) {
   text::MarkdownDoc doc = text::parse_markdown(in.body);
   Answers a = collect_answers(doc);
+  if (!a.has_self_review) {
+    // A description pasted as rendered text (headings lost): the template's own section
+    // titles, alone on a line, are the headings.
+    std::string restored = restore_template_headings(in.body);
+    if (restored != in.body) {
+      doc = text::parse_markdown(restored);
+      a = collect_answers(doc);
+    }
+  }
   SelfReviewReport r;
   r.head_sha = in.head_sha;
   r.checks.push_back(check_behavior(a));

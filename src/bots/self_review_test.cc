@@ -284,6 +284,21 @@ TEST(SelfReview, QuestionsWrittenAtTheSameLevelAsTheSelfReviewHeading) {
   EXPECT_TRUE(run_self_review({body, kHead, std::nullopt}).pass()) << body;
 }
 
+TEST(SelfReview, ABodyPastedAsRenderedTextKeepsItsSections) {
+  // What a copy from the PR page gives: the headings are bare lines, bullets are "•".
+  std::string body =
+      "Summary\n\n  • Faster decode.\n\nPR Self-Review\n\nReviewed revision\n\n0a1b2c3d4e\n\n"
+      "Behavior and intent\n\n  • Decode runs natively at qlen 8 because the fold costs 0.1 ms.\n\n"
+      "Validation and unverified scope\n\n  • pytest op_tests/test_a.py on MI355X: 12 passed.\n  • Unverified: gfx942.\n\n"
+      "PR-specific question\n\n  • Only gfx950 fp8 at 96 heads; the planner raises otherwise.\n\n"
+      "Changed op tests\n\n  • op_tests/test_a.py: pins the native boundary at qlen 8 and the fold at 9.\n";
+  SelfReviewReport r = run_self_review({body, kHead, std::vector<std::string>{"op_tests/test_a.py"}});
+  EXPECT_TRUE(r.pass()) << render_self_review_markdown(r, GateMode::Shadow);
+  // Without the PR Self-Review line nothing is taken for a heading.
+  body.erase(body.find("PR Self-Review\n\n"), std::string("PR Self-Review\n\n").size());
+  EXPECT_FALSE(run_self_review({body, kHead, std::nullopt}).pass());
+}
+
 TEST(SelfReview, CommitShaShape) {
   EXPECT_TRUE(is_commit_sha("9ee92f1"));
   EXPECT_TRUE(is_commit_sha(kHead));
