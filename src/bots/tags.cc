@@ -153,7 +153,10 @@ TagsReport compute_tags(const PullRequestMeta& meta, const ChangeSet& changes, c
     if (t.backend) r.backends.push_back(t.tag);
   }
   r.title_locked = !profile.no_auto_title_label.empty() && has_label(meta.labels, profile.no_auto_title_label);
-  r.suggested_title = r.title_locked ? meta.title : resync_title(meta.title, r.title_tags, profile, &r.stale_title_tags);
+  // No title given (a bare diff): nothing to re-sync.
+  r.suggested_title = r.title_locked || meta.title.empty()
+                          ? meta.title
+                          : resync_title(meta.title, r.title_tags, profile, &r.stale_title_tags);
   if (r.title_locked) r.stale_title_tags.clear();
   // Labels follow every computed tag (no title-length cap); a label named like a component
   // that the diff no longer calls for is stale.
@@ -192,7 +195,9 @@ std::string render_tags_markdown(const TagsReport& r) {
   for (const TagEvidence& t : r.tags)
     out += "- [" + t.tag + "]: " + code_list(t.paths, static_cast<size_t>(t.count)) + "\n";
   if (!r.tags.empty()) out += "\n";
-  if (r.title_locked) {
+  if (r.title.empty()) {
+    out += "Title: not given (pass the PR metadata with --meta to re-sync it).\n\n";
+  } else if (r.title_locked) {
     out += "Title: left as is (the no-auto-title label is set).\n\n";
   } else if (r.suggested_title == r.title) {
     out += "Title: in sync.\n\n";

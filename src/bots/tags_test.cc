@@ -202,6 +202,12 @@ TEST(PathGlob, Matches) {
   EXPECT_FALSE(path_glob_match("a?c", "a/c"));
 }
 
+TEST(Tags, NoTitleGivenNoTitleSuggested) {
+  TagsReport r = compute_tags(PullRequestMeta{}, touching({"csrc/a.cu"}), aiter());
+  EXPECT_EQ(r.suggested_title, "");
+  EXPECT_NE(render_tags_markdown(r).find("Title: not given"), std::string::npos);
+}
+
 TEST(Tags, JsonShape) {
   TagsReport r = compute_tags(titled("[Perf] x"), touching({"csrc/a.cu"}), aiter());
   auto j = nlohmann::json::parse(render_tags_json(r));
