@@ -654,3 +654,16 @@ TEST_F(GitHubCli, FetchesThePrIntoTheCloneForWholeFileChecks) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GitHubApi, CredentialsGoOnlyToTheApisOwnGitHost) {
+  EXPECT_EQ(rp::web_host_of_api("https://api.github.com"), "github.com");
+  EXPECT_EQ(rp::web_host_of_api("https://github.com/ROCm/aiter.git"), "github.com");
+  EXPECT_EQ(rp::web_host_of_api("https://ghe.example.com/api/v3"), "ghe.example.com");
+  EXPECT_NE(rp::web_host_of_api("https://evil.example/ROCm/aiter.git"), rp::web_host_of_api("https://api.github.com"));
+  EXPECT_EQ(rp::scrub_token("a tok b tok", "tok"), "a *** b ***");
+  EXPECT_EQ(rp::scrub_token("nothing", ""), "nothing");
+}
+
+}  // namespace

@@ -55,7 +55,7 @@ Result<GitHubRun> prepare_github(ReviewArgs& args) {
   run.pr = std::move(*pr);
   args.in.meta = run.pr.meta;
   if (!args.in.repo_path.empty()) {
-    auto range = fetch_pull_request(args.in.repo_path, run.pr, options.token);
+    auto range = fetch_pull_request(args.in.repo_path, run.pr, options.token, options.api_url);
     if (!range.ok()) return range.status();
     args.in.base = range->base;
     args.in.head = range->head;

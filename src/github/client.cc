@@ -94,13 +94,22 @@ std::string GitHubClient::url_for(const std::string& path) const {
   return options_.api_url + path;
 }
 
-std::string GitHubClient::scrub(std::string text) const {
-  const std::string& token = options_.token;
+std::string scrub_token(std::string text, const std::string& token) {
   if (token.empty()) return text;
   for (size_t at = text.find(token); at != std::string::npos; at = text.find(token, at + 3))
     text.replace(at, token.size(), "***");
   return text;
 }
+
+std::string web_host_of_api(const std::string& api_url) {
+  size_t start = api_url.find("://");
+  start = start == std::string::npos ? 0 : start + 3;
+  size_t end = api_url.find_first_of("/?#", start);
+  std::string host = api_url.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  return host.starts_with("api.") ? host.substr(4) : host;
+}
+
+std::string GitHubClient::scrub(std::string text) const { return scrub_token(std::move(text), options_.token); }
 
 Status GitHubClient::error_for(const HttpRequest& request, const HttpResponse& response) const {
   std::string what = "GitHub API " + request.method + " " + path_only(request.url) + ": HTTP " +

@@ -66,6 +66,13 @@ class GitHubClient {
 
 // Environment: the token from GH_TOKEN, else GITHUB_TOKEN; the API URL from GITHUB_API_URL
 // (set by Actions runners, also on GitHub Enterprise), else api.github.com.
+// `text` with every occurrence of `token` replaced by "***" (nothing when the token is empty).
+std::string scrub_token(std::string text, const std::string& token);
+
+// The host git clones come from for this API: api.github.com → github.com, a GitHub
+// Enterprise https://HOST/api/v3 → HOST. Credentials go to that host only.
+std::string web_host_of_api(const std::string& api_url);
+
 std::string token_from_environment();
 std::string api_url_from_environment();
 
