@@ -667,3 +667,28 @@ TEST(GitHubApi, CredentialsGoOnlyToTheApisOwnGitHost) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GitHubClient, APostIsNotRepeatedAfterA5xx) {
+  // GitHub may have created the comment before answering 502; posting again would double it.
+  GitHubServer server;
+  server.reply("POST", "/repos/octo/kernels/issues/7/comments", 502, R"({"message":"Server Error"})");
+  TestClient t(server);
+  auto r = t.client.write("POST", "/repos/octo/kernels/issues/7/comments", {{"body", "x"}});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(server.requests().size(), 1u);
+  EXPECT_TRUE(t.waits.empty());
+}
+
+TEST(GitHubClient, APatchIsRetriedAfterA5xx) {
+  GitHubServer server;
+  server.sequence("PATCH", "/repos/octo/kernels/issues/comments/5", {{502, "", {}}, {200, R"({"id":5})", {}}});
+  TestClient t(server);
+  auto r = t.client.write("PATCH", "/repos/octo/kernels/issues/comments/5", {{"body", "x"}});
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(server.requests().size(), 2u);
+  EXPECT_EQ(server.requests()[1].body, R"({"body":"x"})");
+}
+
+}  // namespace

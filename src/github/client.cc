@@ -130,12 +130,15 @@ Result<HttpResponse> GitHubClient::send(HttpRequest request) {
   request.headers.push_back("X-GitHub-Api-Version: 2022-11-28");
   if (!request.body.empty()) request.headers.push_back("Content-Type: application/json");
 
+  // A POST that failed with a 5xx may still have created its comment: it is not repeated
+  // (the next run posts whatever is missing, matched by fingerprint), so nothing is doubled.
+  int max_retries = request.method == "POST" ? 0 : options_.max_retries;
   long backoff = options_.backoff_ms;
   int failures = 0, rate_waits = 0;
   while (true) {
     Result<HttpResponse> response = http_send(request, options_.limits);
     if (!response.ok() || is_retryable(response->status)) {
-      if (failures++ < options_.max_retries) {
+      if (failures++ < max_retries) {
         options_.sleep(backoff);
         backoff *= 2;
         continue;

@@ -19,7 +19,7 @@ namespace rp {
 struct GitHubOptions {
   std::string api_url = "https://api.github.com";  // GitHub Enterprise: https://HOST/api/v3
   std::string token;                                // empty = anonymous (60 requests an hour)
-  int max_retries = 3;                              // extra attempts on 5xx / transport errors
+  int max_retries = 3;                              // extra attempts on 5xx / transport errors (not POST)
   int backoff_ms = 1000;                            // first retry delay, doubled each time
   int max_rate_wait_s = 120;                        // longest rate-limit wait before failing
   int max_pages = 50;                               // per list (100 items a page)
