@@ -483,7 +483,7 @@ TEST_F(GitHubCli, PostsOnceThenEditsTheSummaryAndNeverRepeatsAnInlineComment) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(pr.issue_comments.size(), 1u);
   EXPECT_EQ(pr.reviews_posted, 1);
-  EXPECT_NE(r.err.find("0 new inline comments, 1 posted before"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("left unchanged the summary comment; 0 new inline comments, 1 posted before"), std::string::npos) << r.err;
 
   // A push moves the insert from line 2 to 4 and adds another mutation on line 3: the summary
   // is edited in place and only the new finding gets an inline comment.
@@ -496,6 +496,7 @@ TEST_F(GitHubCli, PostsOnceThenEditsTheSummaryAndNeverRepeatsAnInlineComment) {
   EXPECT_EQ(pr.reviews_posted, 2);
   ASSERT_EQ(pr.review_comments.size(), 2u);
   EXPECT_EQ(pr.review_comments[1]["line"], 3);
+  EXPECT_NE(r.err.find("updated the summary comment; 1 new inline comment, 1 posted before, 0 resolved"), std::string::npos) << r.err;
   EXPECT_NE(std::string(pr.review_comments[1]["body"]).find("sys.path.append"), std::string::npos);
   std::string second_summary = pr.issue_comments[0]["body"];
   EXPECT_NE(second_summary, first_summary);

@@ -111,7 +111,10 @@ int run(ReviewArgs& args) {
       if (!args.output.empty() && !emit(args.output, report)) return fail("cannot write " + args.output);
     } else {
       std::fprintf(stderr, "review-pr: %s the summary comment; %d new inline comment%s, %d posted before, %d resolved\n",
-                   posted->summary_edited ? "updated" : "posted", posted->inline_posted,
+                   posted->summary == PostOutcome::Summary::Posted   ? "posted"
+                   : posted->summary == PostOutcome::Summary::Edited ? "updated"
+                                                                     : "left unchanged",
+                   posted->inline_posted,
                    posted->inline_posted == 1 ? "" : "s", posted->inline_known, static_cast<int>(posted->resolved.size()));
     }
   }

@@ -155,7 +155,7 @@ Result<PostOutcome> post_review(GitHubClient& client, const GitHubPullRequest& p
     body += fmt::format("<!-- review-pr:resolved fp={} rule={} at={} -->\n", fp, rule, at);
   }
   if (summary) {
-    outcome.summary_edited = true;
+    outcome.summary = summary->body == body ? PostOutcome::Summary::Unchanged : PostOutcome::Summary::Edited;
     if (summary->body != body) {
       auto edited = client.write("PATCH", repo_path + "/issues/comments/" + std::to_string(summary->id), {{"body", body}});
       if (!edited.ok()) return edited.status();

@@ -19,7 +19,8 @@ namespace rp {
 inline constexpr const char* kSummaryMarker = "<!-- review-pr:summary -->";
 
 struct PostOutcome {
-  bool summary_edited = false;  // false = a new summary comment
+  enum class Summary { Posted, Edited, Unchanged };
+  Summary summary = Summary::Posted;  // what happened to the summary comment
   int inline_posted = 0;        // new inline comments
   int inline_known = 0;         // already posted on an earlier run
   int not_on_diff = 0;          // findings whose line is outside the PR's diff (summary only)
