@@ -1,11 +1,21 @@
-// The main job, on the root command: `review-pr [--repo ... | --diff ... | --before/--after]`.
+// The main job, on the root command: `review-pr [--repo ... | --diff ... | --before/--after]`,
+// or `review-pr N --github OWNER/NAME [--repo CLONE] [--post [--dry-run]]` for a PR on GitHub.
+#include <iostream>
 #include <memory>
 #include <optional>
 
+#include <fmt/format.h>
+
 #include "cli/command.h"
 #include "cli/review_job.h"
+#include "github/api.h"
+#include "github/ci.h"
+#include "github/client.h"
+#include "github/fetch.h"
+#include "github/post.h"
 #include "report/card.h"
 #include "report/json_report.h"
+#include "source/unified_diff.h"
 
 namespace rp {
 
@@ -14,20 +24,101 @@ struct ReviewArgs {
   ReviewInputs in;
   std::optional<int> pr_number;
   std::string format = "card", output, fail_on;
+  std::string github, github_api;
+  int github_max_wait = 120;
+  bool post = false, dry_run = false;
 };
 
+struct GitHubRun {
+  std::unique_ptr<GitHubClient> client;
+  GitHubPullRequest pr;
+};
+
+// Reads the PR from GitHub and points the review at it: the clone (fetched into when the
+// commits are missing) when --repo is given, else GitHub's diff.
+Result<GitHubRun> prepare_github(ReviewArgs& args) {
+  if (!args.pr_number) return Status::Error("--github needs the PR number: review-pr N --github OWNER/NAME");
+  if (!args.in.diff_file.empty() || !args.in.before_dir.empty() || !args.in.after_dir.empty() ||
+      !args.in.meta_file.empty() || !args.in.base.empty() || !args.in.head.empty())
+    return Status::Error("--github reads the PR's code and description itself; combine it only with --repo CLONE");
+  GitHubOptions options;
+  options.api_url = args.github_api.empty() ? api_url_from_environment() : args.github_api;
+  if (!options.api_url.starts_with("https://") && !options.api_url.starts_with("http://"))
+    return Status::Error("--github-api must be an http(s) URL, got '" + options.api_url + "'");
+  options.token = token_from_environment();
+  options.dry_run = args.dry_run;
+  options.max_rate_wait_s = args.github_max_wait;
+  GitHubRun run;
+  run.client = std::make_unique<GitHubClient>(options);
+  auto pr = read_pull_request(*run.client, args.github, *args.pr_number);
+  if (!pr.ok()) return pr.status();
+  run.pr = std::move(*pr);
+  args.in.meta = run.pr.meta;
+  if (!args.in.repo_path.empty()) {
+    auto range = fetch_pull_request(args.in.repo_path, run.pr, options.token, options.api_url);
+    if (!range.ok()) return range.status();
+    args.in.base = range->base;
+    args.in.head = range->head;
+  } else {
+    args.in.diff_text = run.pr.diff;
+  }
+  return run;
+}
+
+std::string render_writes(const std::vector<ApiWrite>& writes) {
+  std::string out;
+  for (const ApiWrite& w : writes)
+    out += fmt::format("{} {}\n{}\n\n", w.method, w.url, w.body.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (writes.empty()) out = "(nothing to send: the summary is up to date and every finding was posted before)\n";
+  return out;
+}
+
 int run(ReviewArgs& args) {
-  if (args.pr_number && args.in.repo_path.empty() && args.in.diff_file.empty() && args.in.before_dir.empty()) {
+  if ((args.post || args.dry_run) && args.github.empty()) return fail("--post and --dry-run need --github OWNER/NAME");
+  if (args.dry_run && !args.post) return fail("--dry-run shows what --post would send: give both");
+  if (args.pr_number && *args.pr_number <= 0) return fail("PR number must be positive");
+  std::optional<GitHubRun> github;
+  if (!args.github.empty()) {
+    auto prepared = prepare_github(args);
+    if (!prepared.ok()) return fail(prepared.error());
+    github = std::move(*prepared);
+  } else if (args.pr_number && args.in.repo_path.empty() && args.in.diff_file.empty() && args.in.before_dir.empty()) {
     return fail("PR #" + std::to_string(*args.pr_number) +
-                " needs GitHub access, which this build does not have; review it from a clone with "
+                " is on GitHub: add --github OWNER/NAME (token from GH_TOKEN), or review it from a clone with "
                 "--repo PATH --base REF --head REF, or from files with --diff FILE --meta FILE");
   }
   Result<Review> review = run_review(args.in);
   if (!review.ok()) return fail(review.error());
   if (args.pr_number && !review->number) review->number = args.pr_number;
+  if (github) {
+    review->number = args.pr_number;
+    if (review->head_rev.empty()) {  // reviewed from GitHub's diff: name the commits it shows
+      review->base_rev = github->pr.base_sha;
+      review->head_rev = github->pr.head_sha;
+    }
+    std::vector<std::string> paths;
+    if (auto changes = parse_unified_diff(github->pr.diff); changes.ok())
+      for (const FileChange& f : changes->files) paths.push_back(f.path());
+    review->ci = read_ci_status(*github->client, github->pr, paths);
+  }
 
   std::string report = args.format == "json" ? render_json(*review) : render_card(*review);
-  if (!emit(args.output, report)) return fail("cannot write " + args.output);
+  if (args.post) {
+    auto posted = post_review(*github->client, github->pr, *review);
+    if (!posted.ok()) return fail(posted.error());
+    if (args.dry_run) {
+      std::cout << render_writes(github->client->writes());
+      if (!args.output.empty() && !emit(args.output, report)) return fail("cannot write " + args.output);
+    } else {
+      std::fprintf(stderr, "review-pr: %s the summary comment; %d new inline comment%s, %d posted before, %d resolved\n",
+                   posted->summary == PostOutcome::Summary::Posted   ? "posted"
+                   : posted->summary == PostOutcome::Summary::Edited ? "updated"
+                                                                     : "left unchanged",
+                   posted->inline_posted,
+                   posted->inline_posted == 1 ? "" : "s", posted->inline_known, static_cast<int>(posted->resolved.size()));
+    }
+  }
+  if (!args.dry_run && !emit(args.output, report)) return fail("cannot write " + args.output);
 
   if (args.fail_on == "red" && review->verdict == Verdict::Block) return kExitFailOn;
   if (args.fail_on == "warn" && review->verdict != Verdict::Lgtm) return kExitFailOn;
@@ -38,7 +129,7 @@ int run(ReviewArgs& args) {
 Command add_review_command(CLI::App& app) {
   auto args = std::make_shared<ReviewArgs>();
   ReviewInputs& in = args->in;
-  app.add_option("pr", args->pr_number, "PR number (needs GitHub access: not available in this build)");
+  app.add_option("pr", args->pr_number, "PR number (with --github OWNER/NAME)");
   app.add_option("--repo", in.repo_path, "local git repository (bare or mirror is fine; only objects are read)");
   app.add_option("--base", in.base, "base revision (default: merge-base of --head with main/master)");
   app.add_option("--head", in.head, "head revision (default: HEAD)");
@@ -53,6 +144,15 @@ Command add_review_command(CLI::App& app) {
   app.add_option("-o,--output", args->output, "write the report to this file instead of stdout");
   app.add_option("--fail-on", args->fail_on, "exit 1 when the verdict has a finding at this level: red | warn")
       ->check(CLI::IsMember({"red", "warn"}));
+  app.add_option("--github", args->github,
+                 "read PR N from this GitHub repository (OWNER/NAME; token from GH_TOKEN or GITHUB_TOKEN); with "
+                 "--repo CLONE its commits are fetched into the clone for whole-file checks");
+  app.add_option("--github-api", args->github_api,
+                 "GitHub API URL (default: $GITHUB_API_URL, else https://api.github.com; Enterprise: https://HOST/api/v3)");
+  app.add_option("--github-max-wait", args->github_max_wait, "longest wait for a GitHub rate limit, in seconds (default 120)")
+      ->check(CLI::Range(0, 3600));
+  app.add_flag("--post", args->post, "post the review on the PR: the summary comment (edited in place) and inline comments");
+  app.add_flag("--dry-run", args->dry_run, "with --post: print the requests it would send (method, URL, JSON body), send none");
   return {&app, [args] { return run(*args); }};
 }
 

@@ -18,6 +18,12 @@ struct Comment {
   int line = 0;
 };
 
+// The issue a PR body links ("fixes #N"), when the source could read it.
+struct LinkedIssue {
+  int number = 0;
+  std::string title, body;
+};
+
 struct PullRequestMeta {
   std::optional<int> number;
   std::string title;
@@ -29,6 +35,7 @@ struct PullRequestMeta {
   // True when the PR's own description was given (metadata JSON). A git-only review knows
   // just the commit subject, and rules about the description do not guess from it.
   bool has_description = false;
+  std::optional<LinkedIssue> linked_issue;
 };
 
 struct PullRequest {

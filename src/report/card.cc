@@ -44,7 +44,29 @@ std::string render_finding(const Finding& f) {
   for (const std::string& e : f.evidence) out += fmt::format("  - `{}`\n", e);
   return out;
 }
+
+// Checklist Step 1: which red checks are the PR's, and which are not (and why).
+std::string render_ci(const CiStatus& ci) {
+  if (!ci.unavailable.empty()) return fmt::format("\n_CI was not classified: {}._\n", ci.unavailable);
+  if (!ci.read || ci.checks == 0) return "";
+  std::string pending = ci.pending ? fmt::format(", {} still running", ci.pending) : std::string();
+  if (ci.failures.empty()) return fmt::format("\n_CI: {} check{}, none failed{}._\n", ci.checks, ci.checks == 1 ? "" : "s", pending);
+  int own = 0;
+  for (const CiFailure& f : ci.failures) own += f.blame == CiBlame::Pr;
+  std::string out = fmt::format("\n**CI:** {} of {} checks failed{}: {} the PR's, {} not.\n", ci.failures.size(), ci.checks, pending, own,
+                                static_cast<int>(ci.failures.size()) - own);
+  for (const CiFailure& f : ci.failures) {
+    std::string_view what = f.blame == CiBlame::Pr            ? "❌ the PR's"
+                            : f.blame == CiBlame::InfraFlake  ? "⚪ infra flake"
+                            : f.blame == CiBlame::AlsoOnMain  ? "⚪ fails on the base branch too"
+                                                              : "⏳ logs expired";
+    out += fmt::format("- {} — `{}` ({}): {}\n", what, f.name, f.conclusion, f.reason);
+  }
+  return out;
+}
 }  // namespace
+
+std::string render_finding_markdown(const Finding& f) { return render_finding(f); }
 
 std::string render_card(const Review& r) {
   std::string title = r.title.empty() ? std::string("(untitled)") : r.title;
@@ -57,6 +79,7 @@ std::string render_card(const Review& r) {
     out += "\n";
     for (const Finding& f : r.findings) out += render_finding(f);
   }
+  out += render_ci(r.ci);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

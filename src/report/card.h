@@ -11,4 +11,8 @@ namespace rp {
 
 std::string render_card(const Review& review);
 
+// One finding as the card renders it (severity, place, problem, impact, action, evidence):
+// the body of an inline review comment.
+std::string render_finding_markdown(const Finding& finding);
+
 }  // namespace rp

@@ -29,6 +29,20 @@ ordered_json finding_json(const Finding& f, const Review& r) {
   j["related"] = related;
   return j;
 }
+ordered_json ci_json(const CiStatus& ci) {
+  ordered_json j;
+  j["read"] = ci.read;
+  j["unavailable"] = or_null(ci.unavailable);
+  j["checks"] = ci.checks;
+  j["passed"] = ci.passed;
+  j["pending"] = ci.pending;
+  ordered_json failures = ordered_json::array();
+  for (const CiFailure& f : ci.failures)
+    failures.push_back({{"name", f.name}, {"conclusion", f.conclusion}, {"blame", std::string(ci_blame_name(f.blame))},
+                        {"reason", f.reason}, {"url", or_null(f.url)}});
+  j["failures"] = failures;
+  return j;
+}
 }  // namespace
 
 std::string render_json(const Review& r) {
@@ -53,6 +67,7 @@ std::string render_json(const Review& r) {
   ordered_json skipped = ordered_json::array();
   for (const SkippedRule& s : r.skipped) skipped.push_back({{"rule", s.rule}, {"reason", s.reason}});
   j["skipped_rules"] = skipped;
+  if (r.ci.read || !r.ci.unavailable.empty()) j["ci"] = ci_json(r.ci);
   // Invalid UTF-8 from a PR (bytes of a Latin-1 file) is replaced, never a throw.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

@@ -7,7 +7,11 @@
 //                     "file": "path" | null, "line": N | null, "problem": "...", "impact": "...",
 //                     "action": "...", "evidence": ["path:line: code", ...], "verified": true,
 //                     "trigger": "..." | null, "fingerprint": "<16 hex>" | null, "related": [ {"file": "...", "line": N} ] } ],
-//     "skipped_rules": [ { "rule": "...", "reason": "..." } ] }
+//     "skipped_rules": [ { "rule": "...", "reason": "..." } ],
+//     "ci": { "read": true, "unavailable": null | "why", "checks": N, "passed": N, "pending": N,
+//             "failures": [ { "name": "...", "conclusion": "failure", "blame": "pr" | "infra-flake" |
+//                             "also-on-main" | "expired-logs", "reason": "...", "url": "..." | null } ] } }
+//   "ci" is present only when the review read a PR from GitHub (checklist Step 1).
 // Keys appear in this order; findings in the verdict stage's order; no timestamps, so the
 // same input gives byte-identical output.
 #pragma once

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ci_status.h"
 #include "core/finding.h"
 #include "rules/runner.h"
 
@@ -30,6 +31,7 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,
