@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   std::vector<rp::Command> subcommands = {
       rp::add_rules_command(app),
       rp::add_eval_command(app),
+      rp::add_batch_command(app),
   };
 
   try {

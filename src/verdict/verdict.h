@@ -30,6 +30,7 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,
