@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up (idempotent), builds, and runs every test twice: a normal build with warnings as
 # errors, then an AddressSanitizer + UndefinedBehaviorSanitizer build of the same suite.
-# This is what CI runs. SKIP_SANITIZERS=1 runs only the first pass.
+# Then each libFuzzer target for FUZZ_SECONDS (default 20) — a crash fails the run.
+# This is what CI runs. SKIP_SANITIZERS=1 runs only the first pass; FUZZ_SECONDS=0 skips fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
@@ -13,4 +14,7 @@ if [ "${SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake --build build-asan
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j2
+fi
+if [ "${FUZZ_SECONDS:-20}" != 0 ]; then
+  fuzz/run.sh "${FUZZ_SECONDS:-20}"
 fi

@@ -10,64 +10,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_fixture.h"
+
 namespace fs = std::filesystem;
+using cli_fixture::Cli;
+using cli_fixture::CliRun;
+using cli_fixture::slurp;
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("review-pr-cli-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  CliRun run(const std::string& args) {
-    std::string cmd = std::string(RP_BINARY) + " " + args + " >" + (dir_ / "out").string() + " 2>" + (dir_ / "err").string();
-    int status = std::system(cmd.c_str());
-    CliRun r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(dir_ / "out");
-    r.err = slurp(dir_ / "err");
-    return r;
-  }
-
-  void write(const fs::path& rel, const std::string& text) {
-    fs::create_directories((dir_ / rel).parent_path());
-    std::ofstream(dir_ / rel, std::ios::binary) << text;
-  }
-
-  // A small repository: main with one commit, a feature commit on top that adds a scratch script.
-  std::string make_repo() {
-    fs::path repo = dir_ / "repo";
-    std::string git = "git -C " + repo.string() + " -c user.name=t -c user.email=t@t -c init.defaultBranch=main ";
-    fs::create_directories(repo);
-    EXPECT_EQ(std::system((git + "init -q").c_str()), 0);
-    write("repo/aiter/__init__.py", "");
-    write("repo/aiter/ops/add.py", "def add(a, b):\n    return a + b\n");
-    EXPECT_EQ(std::system((git + "add -A && " + git + "commit -qm base").c_str()), 0);
-    write("repo/aiter/ops/add.py", "def add(a, b, c=0):\n    return a + b + c\n");
-    write("repo/runperf-add.sh", "python -m aiter.ops.add\n");
-    EXPECT_EQ(std::system((git + "add -A && " + git + "commit -qm 'Add c to add (#77)'").c_str()), 0);
-    return repo.string();
-  }
-
-  fs::path dir_;
-};
 
 TEST_F(Cli, ReviewsALocalCommitRangeAsACard) {
   std::string repo = make_repo();

@@ -32,5 +32,6 @@ Command add_rules_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_self_review_command(CLI::App& app);
 Command add_tags_command(CLI::App& app);
+Command add_batch_command(CLI::App& app);
 
 }  // namespace rp

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
       rp::add_eval_command(app),
       rp::add_self_review_command(app),
       rp::add_tags_command(app),
+      rp::add_batch_command(app),
   };
 
   try {

@@ -131,6 +131,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   assign_fingerprints(review.findings, pr, workspace);
   review.verdict = decide(review.findings);
   review.skipped = std::move(run.skipped);
+  review.unparsed_files = workspace.unparsed();
   for (const Rule* rule : all_rules())
     if (auto code = code_in(rule->info(), *profile)) review.codes[std::string(rule->info().name)] = *code;
   return review;

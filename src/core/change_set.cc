@@ -27,9 +27,18 @@ int ChangeSet::removed_count() const {
 }
 
 const FileChange* ChangeSet::find(const std::string& path) const {
-  for (const FileChange& f : files)
-    if (f.path() == path) return &f;
-  return nullptr;
+  auto rebuild = [this] {
+    index_.clear();
+    for (size_t i = 0; i < files.size(); ++i) index_[files[i].path()] = i;
+    indexed_files_ = files.size();
+  };
+  if (indexed_files_ != files.size() || (index_.empty() && !files.empty())) rebuild();
+  auto it = index_.find(path);
+  if (it != index_.end() && files[it->second].path() != path) {  // a path was edited in place
+    rebuild();
+    it = index_.find(path);
+  }
+  return it == index_.end() ? nullptr : &files[it->second];
 }
 
 }  // namespace rp

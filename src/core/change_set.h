@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace rp {
@@ -43,7 +44,14 @@ struct ChangeSet {
   std::vector<FileChange> files;
   int added_count() const;
   int removed_count() const;
+  // The file a reviewer calls `path` (FileChange::path()); the last one if it repeats. Backed
+  // by an index built on first use (rebuilt when `files` grows or shrinks), so per-file
+  // lookups stay linear overall on a 50,000-file PR. Not for concurrent first use.
   const FileChange* find(const std::string& path) const;
+
+ private:
+  mutable std::unordered_map<std::string, size_t> index_;
+  mutable size_t indexed_files_ = 0;
 };
 
 }  // namespace rp

@@ -86,13 +86,18 @@ std::string render_card(const Review& r) {
     if (s.missing == SkippedRule::Missing::Description) ++need_description;
     else ++need_text;
   }
-  if (need_text || need_description) out += "\n";
+  if (need_text || need_description || !r.unparsed_files.empty()) out += "\n";
   if (need_text)
     out += fmt::format("_Reviewed from the diff alone: {} check{} that need whole files did not run._\n", need_text,
                        need_text == 1 ? "" : "s");
   if (need_description)
     out += fmt::format("_No PR description was given: {} check{} of the description did not run._\n",
                        need_description, need_description == 1 ? "" : "s");
+  if (!r.unparsed_files.empty())
+    out += fmt::format("_{} file{} too large to parse ({}{}): syntax checks skipped {}, line checks ran._\n",
+                       r.unparsed_files.size(), r.unparsed_files.size() == 1 ? " was" : "s were",
+                       "`" + r.unparsed_files.front() + "`", r.unparsed_files.size() > 1 ? ", ..." : "",
+                       r.unparsed_files.size() == 1 ? "it" : "them");
   return out;
 }
 

@@ -67,6 +67,7 @@ std::string render_json(const Review& r) {
   ordered_json skipped = ordered_json::array();
   for (const SkippedRule& s : r.skipped) skipped.push_back({{"rule", s.rule}, {"reason", s.reason}});
   j["skipped_rules"] = skipped;
+  j["unparsed_files"] = r.unparsed_files;
   if (r.ci.read || !r.ci.unavailable.empty()) j["ci"] = ci_json(r.ci);
   // Invalid UTF-8 from a PR (bytes of a Latin-1 file) is replaced, never a throw.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -8,6 +8,7 @@
 //                     "action": "...", "evidence": ["path:line: code", ...], "verified": true,
 //                     "trigger": "..." | null, "fingerprint": "<16 hex>" | null, "related": [ {"file": "...", "line": N} ] } ],
 //     "skipped_rules": [ { "rule": "...", "reason": "..." } ],
+//     "unparsed_files": [ "path", ... ],   (too large to parse; line checks still ran)
 //     "ci": { "read": true, "unavailable": null | "why", "checks": N, "passed": N, "pending": N,
 //             "failures": [ { "name": "...", "conclusion": "failure", "blame": "pr" | "infra-flake" |
 //                             "also-on-main" | "expired-logs", "reason": "...", "url": "..." | null } ] } }

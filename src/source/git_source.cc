@@ -29,13 +29,16 @@ struct Owned {
   }
 };
 
-// One tree of a commit, read through git objects only.
+// One tree of a commit, read through git objects only; a null tree is the empty tree.
 class GitTree : public TreeReader {
  public:
   GitTree(git_repository* repo, git_tree* tree) : repo_(repo), tree_(tree) {}
-  ~GitTree() override { git_tree_free(tree_); }
+  ~GitTree() override {
+    if (tree_) git_tree_free(tree_);
+  }
 
   std::optional<std::string> read(const std::string& path) const override {
+    if (!tree_) return std::nullopt;
     Owned<git_tree_entry, git_tree_entry_free> entry;
     if (git_tree_entry_bypath(&entry.p, tree_, path.c_str()) != 0) return std::nullopt;
     if (git_tree_entry_type(entry.p) != GIT_OBJECT_BLOB) return std::nullopt;
@@ -46,6 +49,7 @@ class GitTree : public TreeReader {
   }
 
   bool exists(const std::string& path) const override {
+    if (!tree_) return false;
     Owned<git_tree_entry, git_tree_entry_free> entry;
     if (git_tree_entry_bypath(&entry.p, tree_, path.c_str()) != 0) return false;
     return git_tree_entry_type(entry.p) == GIT_OBJECT_BLOB;
@@ -53,6 +57,7 @@ class GitTree : public TreeReader {
 
   std::vector<std::string> list_files() const override {
     std::vector<std::string> out;
+    if (!tree_) return out;
     git_tree_walk(
         tree_, GIT_TREEWALK_PRE,
         [](const char* root, const git_tree_entry* entry, void* payload) -> int {
@@ -76,6 +81,16 @@ struct GitRepo::Impl {
   git_repository* repo = nullptr;
   ~Impl() {
     if (repo) git_repository_free(repo);
+  }
+  // The tree of a revision; null (and ok) for the empty tree.
+  Result<git_tree*> tree(const std::string& rev) const {
+    if (rev == kEmptyTreeId) return static_cast<git_tree*>(nullptr);
+    auto c = commit(rev);
+    if (!c.ok()) return c.status();
+    Owned<git_commit, git_commit_free> owned{*c};
+    git_tree* t = nullptr;
+    if (git_commit_tree(&t, owned.p) != 0) return Status::Error(last_git_error("cannot read tree"));
+    return t;
   }
   Result<git_commit*> commit(const std::string& rev) const {
     Owned<git_object, git_object_free> obj;
@@ -101,6 +116,7 @@ Result<std::unique_ptr<GitRepo>> GitRepo::open(const std::string& path) {
 }
 
 Result<std::string> GitRepo::resolve(const std::string& rev) const {
+  if (rev == kEmptyTreeId) return rev;
   auto c = impl_->commit(rev);
   if (!c.ok()) return c.status();
   std::string id = oid_hex(git_commit_id(*c));
@@ -130,15 +146,12 @@ Result<std::string> GitRepo::default_base(const std::string& rev) const {
 }
 
 Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std::string& head_commit) const {
-  auto base = impl_->commit(base_commit);
+  auto base = impl_->tree(base_commit);
   if (!base.ok()) return base.status();
-  Owned<git_commit, git_commit_free> base_c{*base};
-  auto head = impl_->commit(head_commit);
+  Owned<git_tree, git_tree_free> base_t{*base};
+  auto head = impl_->tree(head_commit);
   if (!head.ok()) return head.status();
-  Owned<git_commit, git_commit_free> head_c{*head};
-  Owned<git_tree, git_tree_free> base_t, head_t;
-  if (git_commit_tree(&base_t.p, base_c.p) != 0 || git_commit_tree(&head_t.p, head_c.p) != 0)
-    return Status::Error(last_git_error("cannot read commit trees"));
+  Owned<git_tree, git_tree_free> head_t{*head};
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
   opts.context_lines = 3;
   Owned<git_diff, git_diff_free> diff;
@@ -158,12 +171,9 @@ Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std
 }
 
 Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) const {
-  auto c = impl_->commit(commit);
-  if (!c.ok()) return c.status();
-  Owned<git_commit, git_commit_free> owned{*c};
-  git_tree* t = nullptr;
-  if (git_commit_tree(&t, owned.p) != 0) return Status::Error(last_git_error("cannot read tree"));
-  return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, t));
+  auto t = impl_->tree(commit);
+  if (!t.ok()) return t.status();
+  return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, *t));
 }
 
 Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
@@ -172,6 +182,45 @@ Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
   Owned<git_commit, git_commit_free> owned{*c};
   const char* summary = git_commit_summary(owned.p);
   return std::string(summary ? summary : "");
+}
+
+Result<std::vector<std::string>> GitRepo::parents(const std::string& commit) const {
+  auto c = impl_->commit(commit);
+  if (!c.ok()) return c.status();
+  Owned<git_commit, git_commit_free> owned{*c};
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < git_commit_parentcount(owned.p); ++i) out.push_back(oid_hex(git_commit_parent_id(owned.p, i)));
+  return out;
+}
+
+Result<std::vector<std::string>> GitRepo::rev_list(const std::string& range, bool first_parent) const {
+  Owned<git_revwalk, git_revwalk_free> walk;
+  if (git_revwalk_new(&walk.p, impl_->repo) != 0) return Status::Error(last_git_error("cannot walk history"));
+  git_revwalk_sorting(walk.p, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+  if (first_parent) git_revwalk_simplify_first_parent(walk.p);
+  size_t dots = range.find("..");
+  if (dots != std::string::npos) {
+    if (range.find("...") != std::string::npos) return Status::Error("range '" + range + "': use A..B, not A...B");
+    auto from = resolve(range.substr(0, dots));
+    auto to = resolve(range.substr(dots + 2).empty() ? "HEAD" : range.substr(dots + 2));
+    if (!from.ok()) return from.status();
+    if (!to.ok()) return to.status();
+    git_oid a, b;
+    git_oid_fromstr(&a, from->c_str());
+    git_oid_fromstr(&b, to->c_str());
+    if (git_revwalk_push(walk.p, &b) != 0 || git_revwalk_hide(walk.p, &a) != 0)
+      return Status::Error(last_git_error("range '" + range + "'"));
+  } else {
+    auto to = resolve(range);
+    if (!to.ok()) return to.status();
+    git_oid b;
+    git_oid_fromstr(&b, to->c_str());
+    if (git_revwalk_push(walk.p, &b) != 0) return Status::Error(last_git_error("revision '" + range + "'"));
+  }
+  std::vector<std::string> out;
+  git_oid oid;
+  while (git_revwalk_next(&oid, walk.p) == 0) out.push_back(oid_hex(&oid));
+  return out;
 }
 
 }  // namespace rp

@@ -5,11 +5,17 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 #include "core/tree_reader.h"
 
 namespace rp {
+
+// git's id of the empty tree: a base revision for reviewing a root commit as a PR that adds
+// every file. resolve() returns it as is; tree() gives an empty tree; diff_text() diffs
+// against nothing.
+inline constexpr const char* kEmptyTreeId = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 class GitRepo {
  public:
@@ -27,8 +33,13 @@ class GitRepo {
   // `git diff base head` with rename detection, as unified text.
   Result<std::string> diff_text(const std::string& base_commit, const std::string& head_commit) const;
   Result<std::unique_ptr<TreeReader>> tree(const std::string& commit) const;
-  // Subject line and parents of a commit.
+  // Subject line of a commit.
   Result<std::string> commit_subject(const std::string& commit) const;
+  // Commit ids of the parents of a commit, first parent first (empty for a root commit).
+  Result<std::vector<std::string>> parents(const std::string& commit) const;
+  // The commits of a range, oldest first, like `git rev-list --reverse [--first-parent]`:
+  // "A..B" (reachable from B, not from A) or a single revision (all of its history).
+  Result<std::vector<std::string>> rev_list(const std::string& range, bool first_parent) const;
 
  private:
   struct Impl;

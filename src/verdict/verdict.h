@@ -32,6 +32,7 @@ struct Review {
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
   CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
+  std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

@@ -1,5 +1,7 @@
 #include "workspace/workspace.h"
 
+#include <algorithm>
+
 namespace rp {
 
 namespace {
@@ -18,15 +20,24 @@ std::optional<std::string> text_from_diff(const FileChange& f, bool new_side) {
 }  // namespace
 
 Workspace::Workspace(const PullRequest& pr, std::unique_ptr<TreeReader> base, std::unique_ptr<TreeReader> head)
-    : pr_(pr), base_(std::move(base)), head_(std::move(head)) {}
+    : pr_(pr), base_(std::move(base)), head_(std::move(head)) {
+  for (const FileChange& f : pr_.changes.files) {
+    if (!f.new_path.empty()) by_new_path_[f.new_path] = &f;
+    if (!f.old_path.empty()) by_old_path_[f.old_path] = &f;
+  }
+}
+
+const FileChange* Workspace::change_on(const std::string& path, bool new_side) const {
+  const auto& map = new_side ? by_new_path_ : by_old_path_;
+  auto it = map.find(path);
+  return it == map.end() ? nullptr : it->second;
+}
 
 const std::string* Workspace::text_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side) {
   auto it = side.text.find(path);
   if (it == side.text.end()) {
     std::optional<std::string> text;
-    const FileChange* change = nullptr;
-    for (const FileChange& f : pr_.changes.files)
-      if ((new_side ? f.new_path : f.old_path) == path) change = &f;
+    const FileChange* change = change_on(path, new_side);
     if (reader) {
       text = reader->read(path);
     } else if (change) {
@@ -44,13 +55,16 @@ const lang::SyntaxTree* Workspace::tree_of(Side& side, const TreeReader* reader,
   std::unique_ptr<lang::SyntaxTree> tree;
   lang::Grammar g = lang::grammar_for_path(path);
   const std::string* text = g == lang::Grammar::None ? nullptr : text_of(side, reader, path, new_side);
+  if (text && text->size() > kMaxParseBytes) {
+    if (std::find(unparsed_.begin(), unparsed_.end(), path) == unparsed_.end()) unparsed_.push_back(path);
+    text = nullptr;
+  }
   if (text) {
     // Most rules read both sides of a modified file: parse one side in full and the other
     // incrementally from it through the diff's hunks (a 10-line change to a 400 KB header
     // then costs one parse, not two).
-    const FileChange* change = nullptr;
-    for (const FileChange& f : pr_.changes.files)
-      if ((new_side ? f.new_path : f.old_path) == path && !f.old_path.empty() && !f.new_path.empty()) change = &f;
+    const FileChange* change = change_on(path, new_side);
+    if (change && (change->old_path.empty() || change->new_path.empty())) change = nullptr;
     const lang::SyntaxTree* other = nullptr;
     if (change && !change->hunks.empty()) {
       const std::string& other_path = new_side ? change->old_path : change->new_path;

@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "core/pull_request.h"
 #include "core/tree_reader.h"
@@ -17,6 +19,11 @@ namespace rp {
 
 class Workspace {
  public:
+  // Files larger than this are not parsed (tree-sitter reads 3–4 MB/s: a generated 100 MB
+  // file would hold the review for half a minute). Line-level rules still read them; tree
+  // queries return null, as for an unsupported language, and the card says so.
+  static constexpr size_t kMaxParseBytes = size_t(4) << 20;
+
   // `base`/`head` may be null: a diff-only review.
   Workspace(const PullRequest& pr, std::unique_ptr<TreeReader> base, std::unique_ptr<TreeReader> head);
 
@@ -34,6 +41,8 @@ class Workspace {
   const lang::SyntaxTree* old_tree(const std::string& path);
   // Any file of the head tree (e.g. the env registry module, README); nullopt when no tree.
   std::optional<std::string> read_head(const std::string& path) const;
+  // Paths whose text was too large to parse (kMaxParseBytes), in the order met.
+  const std::vector<std::string>& unparsed() const { return unparsed_; }
 
  private:
   struct Side {
@@ -43,9 +52,15 @@ class Workspace {
   const std::string* text_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
   const lang::SyntaxTree* tree_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
 
+  // The diff's file for a path on one side (the last one when a path repeats): a map, so a
+  // 50,000-file PR is not a quadratic scan per file.
+  const FileChange* change_on(const std::string& path, bool new_side) const;
+
   const PullRequest& pr_;
   std::unique_ptr<TreeReader> base_, head_;
+  std::unordered_map<std::string, const FileChange*> by_new_path_, by_old_path_;
   Side old_, new_;
+  std::vector<std::string> unparsed_;
 };
 
 }  // namespace rp

@@ -57,8 +57,8 @@ bool importable_module(const ReviewContext& ctx, const std::string& path) {
   std::string top_init = slash == std::string::npos ? std::string() : path.substr(0, slash) + "/__init__.py";
   if (const TreeReader* head = ctx.workspace.head_tree())
     return head->exists(init) || (!top_init.empty() && head->exists(top_init));
-  for (const FileChange& f : ctx.pr.changes.files)
-    if (f.new_path == init || f.new_path == top_init) return true;
+  for (const std::string& candidate : {init, top_init})
+    if (const FileChange* f = ctx.pr.changes.find(candidate); f && f->new_path == candidate) return true;
   return ctx.profile.name != "generic" && path.starts_with(ctx.profile.name + "/");
 }
 
