@@ -1,0 +1,121 @@
+// hardcoded-dtype: a fixed bf16/fp16/fp8-flavour/e8m0 dtype passed as a dtype argument in a
+// function whose dtype otherwise comes from its inputs or config.
+#include <re2/re2.h>
+
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "hardcoded-dtype",
+    .category = Category::Hardcoded,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "C1", .aiter = "C3"},
+    .summary = "bf16/fp16/fp8-flavour/e8m0 dtype hardcoded as a dtype argument on a path whose dtype is configurable.",
+    .docs = R"(What it catches: an added keyword argument whose name is a dtype slot (`dtype=`,
+`out_dtype=`, `scale_type=`, `quant_dtype=`, `*_dtype=`) set to a fixed configuration dtype:
+`torch.bfloat16`, `torch.float16`/`torch.half`, a flavour-specific fp8 (`torch.float8_e4m3fn`,
+`torch.float8_e4m3fnuz`, `float8_e5m2*`), `float8_e8m0fnu`, or aiter's `dtypes.bf16`,
+`dtypes.fp16`, `dtypes.fp8_e8m0`, `dtypes.fp4x2`; only inside a function that handles more than
+one configuration: one of its parameters, or another line of its body, names a dtype
+(`x.dtype`, `out_dtype`, `quant_dtype` ...).
+Why it matters: the function already receives or computes the dtype, so the fixed value is
+right for one configuration only: "not always bf16" (fp16 models), an OCP fp8 output on gfx942
+(which needs fnuz), an e8m0 scale where the scheme asks for fp32.
+Does not fire on: the same dtype spelled on an unchanged line of the file (pre-existing, not
+new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); parameter
+defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
+float32/int/bool dtypes (accumulators, indices, masks); the platform fp8 alias `dtypes.fp8`,
+which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
+
+const RE2& config_dtype() {
+  static const RE2 re(
+      R"((?:torch\.(?:bfloat16|float16|half|float8_e4m3fn|float8_e4m3fnuz|float8_e5m2|float8_e5m2fnuz|float8_e8m0fnu)|dtypes\.(?:bf16|fp16|fp8_e8m0|fp4x2|fp8_e4m3fn|fp8_e4m3fnuz)))");
+  return re;
+}
+
+bool dtype_slot(std::string_view kw) {
+  static const RE2 re(R"((?i)(?:^|_)dtype$|^scale_type$|_type$)");
+  return RE2::PartialMatch(kw, re) && kw != "activation_type" && kw != "quant_type" && kw != "act_type";
+}
+
+bool in_collection(lang::Node n, lang::Node stop) {
+  for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "dictionary" || k == "list" || k == "tuple" || k == "set") return true;
+    if (k == "call") return false;
+  }
+  return false;
+}
+
+// Whether the function names a dtype anywhere but on `line`: a parameter or another body line.
+bool handles_dtypes(const lang::SyntaxTree& tree, const lang::Function& fn, int line) {
+  for (const lang::Param& p : fn.params)
+    if (p.name.find("dtype") != std::string::npos) return true;
+  for (int l = fn.start_line; l <= fn.end_line; ++l) {
+    if (l == line) continue;
+    std::string_view code = code_part(tree.line_text(l), true);
+    if (code.find("dtype") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+class HardcodedDtype : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path) ||
+          is_doc_path(f.new_path))
+        continue;
+      std::set<int> added = added_line_numbers(f);
+      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+      std::set<std::string> reported;
+      for (const lang::Call& c : tree->calls()) {
+        for (const lang::Argument& a : c.args) {
+          if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
+          std::string value = collapse_whitespace(a.value.text());
+          if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
+          if (in_collection(a.value, c.node)) continue;
+          int line = a.value.start_line();
+          auto fn = tree->enclosing_function(line);
+          if (!fn || !handles_dtypes(*tree, *fn, line)) continue;
+          if (unchanged_code_contains(old, f, value)) continue;
+          reported.insert(value);
+          out.push_back(report(f, *tree, line, a.keyword, value, fn->name));
+        }
+      }
+    }
+  }
+
+ private:
+  Finding report(const FileChange& f, const lang::SyntaxTree& tree, int line, const std::string& kw,
+                 const std::string& value, const std::string& fn) const {
+    Finding x = finding();
+    x.location = Location{f.new_path, line};
+    x.problem = "`" + kw + "=" + value + "` hardcoded in `" + fn + "`, which otherwise takes its dtype from its "
+                "inputs or config";
+    x.impact = "Right for one configuration only: a model or arch with another dtype (fp16 instead of bf16, "
+               "fnuz instead of OCP fp8, an fp32 scale instead of e8m0) silently gets the wrong one";
+    x.action = "Author must derive `" + kw + "` from the actual tensor or config dtype, or state (and assert) why "
+               "this path only ever sees " + value;
+    x.evidence.push_back(evidence(f.new_path, line, tree.line_text(line)));
+    return x;
+  }
+};
+
+REGISTER_RULE(HardcodedDtype);
+
+}  // namespace
+}  // namespace rp

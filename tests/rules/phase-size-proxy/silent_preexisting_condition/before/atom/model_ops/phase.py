@@ -1,0 +1,4 @@
+def route(md, decode_fn, prefill_fn):
+    if md.max_query_len == 1:
+        return decode_fn()
+    return prefill_fn()
