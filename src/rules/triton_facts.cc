@@ -104,6 +104,8 @@ bool expression_clamped(std::string_view text, const VectorNames& v) {
 VectorNames vector_names(const lang::SyntaxTree& tree, const lang::Function& kernel) {
   VectorNames v;
   std::vector<lang::Assignment> assigns = tree.assignments(kernel.body);
+  for (const lang::Assignment& a : assigns)
+    if (a.value && a.targets.size() == 1) v.values[a.targets[0]] += std::string(a.value.text()) + "\n";
   // Iterate to a fixpoint: a name can be derived from a name assigned further down in a loop.
   for (int round = 0; round < 6; ++round) {
     bool changed = false;
@@ -160,27 +162,44 @@ std::vector<MemoryAccess> memory_accesses(const lang::SyntaxTree& tree, Node sco
   return out;
 }
 
-std::map<std::string, std::string> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
+std::string pointer_base(std::string_view pointer, const lang::Function& kernel, const VectorNames& v) {
+  std::vector<std::string> texts{std::string(pointer)};
+  for (size_t i = 0; i < texts.size() && i < 4; ++i) {
+    std::vector<std::string> ids = identifiers_in(texts[i]);
+    for (const std::string& id : ids)
+      for (const lang::Param& p : kernel.params)
+        if (p.name == id) return id;
+    for (const std::string& id : ids)
+      if (auto it = v.values.find(id); it != v.values.end()) texts.push_back(it->second);
+  }
+  return "";
+}
+
+std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
                                                  const VectorNames& v) {
-  // Texts used as masks: mask= arguments, and the values of the names they read.
-  std::map<std::string, std::string> values;
-  for (const lang::Assignment& a : tree.assignments(kernel.body))
-    if (a.value && a.targets.size() == 1) values[a.targets[0]] += std::string(a.value.text()) + "\n";
-  std::vector<std::string> masks;
-  for (const MemoryAccess& m : memory_accesses(tree, kernel.body))
-    if (m.mask) masks.emplace_back(m.mask.text());
-  for (size_t i = 0; i < masks.size() && i < 64; ++i)
-    for (const std::string& id : identifiers_in(masks[i]))
-      if (auto it = values.find(id); it != values.end()) masks.push_back(it->second);
+  const std::map<std::string, std::string>& values = v.values;
   // `<vector expr> < DIM` (or <=, >, >=): the block of the vector is compared against DIM.
   static const RE2 cmp(R"(([\w.\[\]:, ]+?)\s*(<=|<|>=|>)\s*([\w.]+))");
-  std::map<std::string, std::string> out;
-  for (const std::string& m : masks) {
-    re2::StringPiece in(m);
-    std::string lhs, op, rhs;
-    while (RE2::FindAndConsume(&in, cmp, &lhs, &op, &rhs)) {
-      for (const std::string& b : expression_blocks(lhs, v))
-        if (!out.count(b)) out[b] = rhs;
+  std::map<std::string, RaggedBlock> out;
+  for (const MemoryAccess& m : memory_accesses(tree, kernel.body)) {
+    if (!m.mask || !m.pointer) continue;
+    // The mask text and the values of the names it reads (two levels deep).
+    std::vector<std::string> masks{std::string(m.mask.text())};
+    for (size_t i = 0; i < masks.size() && i < 16; ++i)
+      for (const std::string& id : identifiers_in(masks[i]))
+        if (auto it = values.find(id); it != values.end()) masks.push_back(it->second);
+    std::string base = pointer_base(m.pointer.text(), kernel, v);
+    for (const std::string& text : masks) {
+      re2::StringPiece in(text);
+      std::string lhs, op, rhs;
+      while (RE2::FindAndConsume(&in, cmp, &lhs, &op, &rhs)) {
+        if (rhs.empty() || std::isdigit(static_cast<unsigned char>(rhs.front()))) continue;
+        for (const std::string& b : expression_blocks(lhs, v)) {
+          RaggedBlock& r = out[b];
+          if (r.dim.empty()) r.dim = rhs;
+          if (!base.empty()) r.bases.insert(base);
+        }
+      }
     }
   }
   return out;

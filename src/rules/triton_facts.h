@@ -30,6 +30,7 @@ std::vector<std::string> identifiers_in(std::string_view text);
 struct VectorNames {
   std::map<std::string, std::set<std::string>> blocks;
   std::set<std::string> clamped;
+  std::map<std::string, std::string> values;  // every local's assigned value texts, joined
 };
 VectorNames vector_names(const lang::SyntaxTree& tree, const lang::Function& kernel);
 // The block sizes an expression derives from: aranges written in it plus those of the vector
@@ -48,10 +49,19 @@ struct MemoryAccess {
 };
 std::vector<MemoryAccess> memory_accesses(const lang::SyntaxTree& tree, lang::Node scope);
 
-// For each block size whose vectors appear in some mask of the kernel, the dimension it is
-// compared against (`offs_n < N` gives BLOCK_N -> "N"): evidence the kernel itself treats that
-// extent as possibly ragged. Reads mask= arguments and the names bound to them.
-std::map<std::string, std::string> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
+// The kernel parameter a pointer expression is based on: its first identifier that names a
+// parameter of the kernel, looking through locals (`ptrs = dst + offs` gives dst); "" when none.
+std::string pointer_base(std::string_view pointer, const lang::Function& kernel, const VectorNames& v);
+
+// For each block size whose vectors appear in a mask of the kernel, the extent it is compared
+// against (`offs_n < N` gives BLOCK_N -> "N"; a number literal extent is ignored) and the
+// pointer parameters accessed under such a mask: evidence the kernel itself treats that extent
+// of those tensors as possibly ragged. Reads mask= arguments and the names bound to them.
+struct RaggedBlock {
+  std::string dim;
+  std::set<std::string> bases;
+};
+std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
                                                  const VectorNames& v);
 
 // Whether a call launches a kernel: `kernel[grid](...)`.

@@ -33,7 +33,9 @@ right for one configuration only: "not always bf16" (fp16 models), an OCP fp8 ou
 Does not fire on: the same dtype spelled on an unchanged line of the file (pre-existing, not
 new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); parameter
 defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
-float32/int/bool dtypes (accumulators, indices, masks); the platform fp8 alias `dtypes.fp8`,
+float32/int/bool dtypes (accumulators, indices, masks); functions that compare a dtype with the
+same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
+and tuning scripts; the platform fp8 alias `dtypes.fp8`,
 which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
 
 const RE2& config_dtype() {
@@ -68,6 +70,22 @@ bool handles_dtypes(const lang::SyntaxTree& tree, const lang::Function& fn, int 
   return false;
 }
 
+// Scripts beside the kernels (examples, profilers, benchmarks) build inputs at one dtype on
+// purpose.
+bool script_file(std::string_view path) {
+  static const RE2 re(R"((?:^|/)(?:example|profile|bench|benchmark|demo|sweep|tune)[\w]*\.py$|_(?:example|bench|profile)\.py$)");
+  return RE2::PartialMatch(path, re);
+}
+
+// Whether the function pins its dtype to `value` (compares a dtype with it: an assert or a
+// guard), so the hardcoded dtype is the only one the path serves.
+bool pinned_to(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& value) {
+  std::string q = RE2::QuoteMeta(value);
+  RE2 re("dtype\\s*(?:==|is|!=|is\\s+not)\\s*" + q + "\\b|" + q + "\\s*(?:==|!=)\\s*[\\w.]*dtype|dtype\\s+(?:not\\s+)?in\\s*[\\(\\[][^\\)\\]]*" + q);
+  std::string_view src = tree.source();
+  return RE2::PartialMatch(src.substr(fn.node.start_byte(), fn.node.end_byte() - fn.node.start_byte()), re);
+}
+
 class HardcodedDtype : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -75,7 +93,7 @@ class HardcodedDtype : public Rule {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path) ||
-          is_doc_path(f.new_path))
+          is_doc_path(f.new_path) || script_file(f.new_path))
         continue;
       std::set<int> added = added_line_numbers(f);
       const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
@@ -90,7 +108,7 @@ class HardcodedDtype : public Rule {
           if (in_collection(a.value, c.node)) continue;
           int line = a.value.start_line();
           auto fn = tree->enclosing_function(line);
-          if (!fn || !handles_dtypes(*tree, *fn, line)) continue;
+          if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value)) continue;
           if (unchanged_code_contains(old, f, value)) continue;
           reported.insert(value);
           out.push_back(report(f, *tree, line, a.keyword, value, fn->name));

@@ -22,18 +22,20 @@ constexpr RuleInfo kInfo{
     .docs = R"(What it catches: an added Python `assert`, or C/C++/HIP `TORCH_CHECK`/`assert`, or a
 kernel-selection test (`if (M % tile_m != 0) continue;`), that requires the token / row
 dimension (`M`, `m`, `num_tokens`, `token_num`, `n_tokens`, `num_rows`, `rows`, `batch_size`,
-`bs`, `*.shape[0]`, `*.size(0)`) to be a multiple of a tile or block size.
+`bs`, `*.shape[0]`, `*.size(0)`) to be a multiple of a tile or block size (a divisor named *tile*, *block*, *blk*, *align*,
+*pad*, *chunk*, *warp*, *wave*, *_m / tm, or a number).
 Why it matters: M is the runtime batch dimension: decode steps and ragged batches (M = 1, 3,
 17 ...) are rejected at the wrapper, or find no kernel, although kernels commonly pad or
 predicate partial tiles. Valid shapes fail (or fall back) only in production traffic.
-Does not fire on: alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
+Does not fire on: divisibility by a structural count (`m % head_num`, `% world_size`,
+`% count`: a layout requirement, not a tile); alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
 model, usually a real hardware or layout requirement); asserts that existed before (the same
 text on a removed line); tests. It is a question, not a verdict: the author may know the
 kernel really needs it.)"};
 
 bool m_alignment(std::string_view code) {
   static const RE2 re(
-      R"((?:^|[^\w.])(?:M|m|M_|num_tokens|token_num|ntokens|n_tokens|num_rows|rows|batch_size|bs|[\w.]+\.shape\[0\]|[\w.]+\.size\(0\))\s*%\s*[\w.()]+\s*(?:==|!=)\s*0)");
+      R"((?:^|[^\w.])(?:M|m|M_|num_tokens|token_num|ntokens|n_tokens|num_rows|rows|batch_size|bs|[\w.]+\.shape\[0\]|[\w.]+\.size\(0\))\s*%\s*(?:[\w.()]*(?i:tile|block|blk|align|pad|chunk|warp|wave|tm\b|_m\b|mtile)[\w.()]*|[0-9]+)\s*(?:==|!=)\s*0)");
   return RE2::PartialMatch(code, re);
 }
 

@@ -23,15 +23,18 @@ constexpr RuleInfo kInfo{
     .summary = "Added tl.load/tl.store without mask= on a block the kernel itself masks elsewhere (ragged extent).",
     .docs = R"(What it catches: an added `tl.load(...)` / `tl.store(...)` (also `gl.load`/`gl.store`) in a
 Triton/Gluon kernel with no `mask=` (and no positional mask), whose pointer is built from a
-`tl.arange(0, BLOCK_X)` vector, where the same kernel masks another access of that block
-against an extent (`offs_x < X`): the kernel's own code says X need not be a multiple of
-BLOCK_X, so the unmasked access of the last tile reads (load) or writes (store) past the end.
+`tl.arange(0, BLOCK_X)` vector, where the same kernel accesses the same pointer parameter
+elsewhere under a mask of that block against an extent (`offs_x < X`): the kernel's own code
+says that tensor's X need not be a multiple of BLOCK_X, so the unmasked access of the last
+tile reads (load) or writes (store) past the end.
 The finding names the block and the extent (newer aiter rule T1).
 Why it matters: Triton does not bounds-check. An unmasked load of the tail tile reads garbage
 silently; an unmasked store corrupts the neighbouring allocation.
 Does not fire on: scalar accesses (no arange vector in the pointer: one element per program,
 e.g. `tl.load(seq_lens + pid)`); accesses whose offsets are clamped (`%`, `tl.minimum`,
-`tl.maximum`, `tl.where`); block-pointer accesses (`boundary_check=`); accesses inside a branch
+`tl.maximum`, `tl.where`); stores of a `tl.where(...)` value (a padded workspace whose tail
+the kernel zeroes on purpose); tensors the kernel never accesses under such a mask (a padded
+scratch buffer beside a masked input); extents that are number literals; block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
 masked branch); a kernel with `tl.static_assert` on the block; blocks the kernel never masks
 anywhere (an all-unmasked kernel is designed for aligned shapes and relies on a host-side
@@ -75,7 +78,7 @@ class TritonUnmaskedAccess : public Rule {
   void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
                     const std::set<int>& added, std::vector<Finding>& out) const {
     VectorNames v = vector_names(tree, k);
-    std::map<std::string, std::string> ragged = ragged_blocks(tree, k, v);
+    std::map<std::string, RaggedBlock> ragged = ragged_blocks(tree, k, v);
     if (ragged.empty()) return;
     std::string_view body = k.body.text();
     for (const MemoryAccess& m : memory_accesses(tree, k.body)) {
@@ -84,16 +87,27 @@ class TritonUnmaskedAccess : public Rule {
       std::set<std::string> blocks = expression_blocks(ptr, v);
       if (blocks.empty() || expression_clamped(ptr, v)) continue;
       if (under_evenness_branch(m.call.node, k.body)) continue;
+      if (m.store && stores_where(m)) continue;
+      std::string base = pointer_base(ptr, k, v);
+      if (base.empty()) continue;
       for (const std::string& b : blocks) {
         auto it = ragged.find(b);
-        if (it == ragged.end()) continue;
-        if (body.find("static_assert") != std::string_view::npos && body.find(b) != std::string_view::npos &&
-            static_asserts_block(body, b))
-          continue;
-        out.push_back(report(f, tree, m, k.name, b, it->second));
+        if (it == ragged.end() || !it->second.bases.count(base)) continue;
+        if (body.find("static_assert") != std::string_view::npos && static_asserts_block(body, b)) continue;
+        out.push_back(report(f, tree, m, k.name, b, it->second.dim, base));
         break;
       }
     }
+  }
+
+  // A store of `tl.where(mask, value, 0)`: the kernel deliberately writes the whole tile (a
+  // padded workspace whose tail it zeroes).
+  static bool stores_where(const MemoryAccess& m) {
+    for (const lang::Argument& a : m.call.args)
+      if ((a.keyword == "value" || (a.keyword.empty() && a.value != m.pointer)) && a.value &&
+          a.value.text().find("where") != std::string_view::npos)
+        return true;
+    return false;
   }
 
   static bool static_asserts_block(std::string_view body, const std::string& block) {
@@ -102,12 +116,12 @@ class TritonUnmaskedAccess : public Rule {
   }
 
   Finding report(const FileChange& f, const lang::SyntaxTree& tree, const MemoryAccess& m, const std::string& kernel,
-                 const std::string& block, const std::string& dim) const {
+                 const std::string& block, const std::string& dim, const std::string& base) const {
     const char* what = m.store ? "tl.store" : "tl.load";
     Finding x = finding();
     x.location = Location{f.new_path, m.call.line};
     x.problem = std::string("`") + what + "` in `" + kernel + "` has no mask=, but its offsets tile `" + dim +
-                "` by `" + block + "` and the kernel masks that extent elsewhere (`< " + dim + "`)";
+                "` by `" + block + "`, and the kernel accesses `" + base + "` elsewhere under a `< " + dim + "` mask";
     x.impact = m.store ? "When " + dim + " is not a multiple of " + block +
                              ", the last program writes past the end of the tensor: a neighbouring allocation is "
                              "silently corrupted"
@@ -117,7 +131,7 @@ class TritonUnmaskedAccess : public Rule {
     x.action = "Author must add `mask=` (the same `< " + dim + "` bound the kernel uses elsewhere, with a neutral "
                "`other=` for loads), or assert on the host that " + dim + " % " + block + " == 0";
     x.trigger = dim + " = " + block + " + 1 (any " + dim + " that is not a multiple of " + block +
-                "): the tail tile accesses " + dim + " % " + block + " lanes out of bounds";
+                "): the tail tile touches " + block + " - " + dim + " % " + block + " lanes past the end";
     x.evidence.push_back(evidence(f.new_path, m.call.line, tree.line_text(m.call.line)));
     return x;
   }

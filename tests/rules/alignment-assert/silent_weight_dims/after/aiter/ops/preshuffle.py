@@ -9,3 +9,10 @@ def preshuffle(w, block_k=64):
 
 def M_is_small(w):
     return w.shape[0] % 2 == 0
+
+
+def split_heads(x, head_num, count):
+    m = x.shape[0]
+    assert m % head_num == 0, "rows must hold whole heads"
+    assert x.shape[0] % count == 0
+    return x
