@@ -30,14 +30,18 @@ query tokens per sequence; classified as decode it runs the decode kernel, which
 prefill work (cache writes, causal masking across the chunk) and returns wrong results.
 Does not fire on: conditions that also read an explicit phase flag (`is_prefill`,
 `is_prefilling`, `num_prefills`, `num_decodes`, `uniform_decode`, `is_decode`, `attn_state`,
-`is_pure_decode`, `forward_mode`); the same condition already present in the base version of
-the file (pre-existing, not new); size tests whose branch does not choose a phase (tiling or
+`is_pure_decode`, `forward_mode`); the same condition, or the same proxy comparison (`max_q_len > 1`),
+already present in the base version of the file (pre-existing: the PR only edits other
+operands of it); size tests whose branch does not choose a phase (tiling or
 batch-size dispatch); tests.)"};
 
-bool size_proxy(std::string_view cond) {
+// The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
+std::string size_proxy(std::string_view cond) {
   static const RE2 re(
-      R"((?:\bmax_q\b|max_query_len|max_seqlen_q|max_q_len|\bquery_lens?\b|\bq_lens?\b|\bseq_lens?\b|\bseqlen_q\b|\bq\.shape\[0\]|\bq\.size\(0\)|num_tokens\s*==\s*num_seqs)\s*(?:==|<=|<|>|>=)|(?:==|<=|<|>|>=)\s*(?:\w+\.)?(?:max_q\b|max_query_len|max_seqlen_q))");
-  return RE2::PartialMatch(cond, re);
+      R"(((?:\bmax_q\b|max_query_len|max_seqlen_q|max_q_len|\bquery_lens?\b|\bq_lens?\b|\bseq_lens?\b|\bseqlen_q\b|\bq\.shape\[0\]|\bq\.size\(0\)|num_tokens\s*==\s*num_seqs)\s*(?:==|<=|<|>|>=)|(?:==|<=|<|>|>=)\s*(?:\w+\.)?(?:max_q\b|max_query_len|max_seqlen_q)))");
+  std::string m;
+  if (!RE2::PartialMatch(cond, re, &m)) return "";
+  return collapse_whitespace(m);
 }
 
 bool explicit_flag(std::string_view cond) {
@@ -63,10 +67,14 @@ class PhaseSizeProxy : public Rule {
       if (!tree) continue;
       std::set<std::string> before = conditions_of(f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path));
       std::set<int> reported;
+      const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+      std::string old_code = old_text ? collapse_whitespace(*old_text) : std::string();
       auto consider = [&](lang::Node cond, lang::Node consequence, int line) {
         if (!cond || !added.count(cond.start_line()) || reported.count(line)) return;
         std::string_view text = cond.text();
-        if (!size_proxy(text) || explicit_flag(text)) return;
+        std::string proxy = size_proxy(text);
+        if (proxy.empty() || explicit_flag(text)) return;
+        if (old_code.find(proxy) != std::string::npos) return;
         if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
         if (before.count(normalize_condition(text))) return;
         reported.insert(line);

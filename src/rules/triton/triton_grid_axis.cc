@@ -24,7 +24,8 @@ constexpr RuleInfo kInfo{
     .docs = R"(What it catches: a Triton/Gluon kernel that reads `tl.program_id(k)` (or `axis=k`) for k >= 1,
 where the kernel or one of its launches is added by the PR, and every launch of it in the same
 file passes a grid with at most k dimensions: a tuple literal, a name bound to a tuple
-literal, or a `lambda META: (...)` returning one (newer aiter rule T6: grid and program_id
+literal by the closest assignment before the launch in the same function, or a
+`lambda META: (...)` returning one (newer aiter rule T6: grid and program_id
 disagree).
 Why it matters: along an axis the grid does not have, program_id is always 0: only the first
 tile of that axis is computed and the rest of the output is never written (stale or
@@ -33,9 +34,30 @@ Does not fire on: kernels launched from another file (the grid is not visible he
 built by a helper call or read from a config (their rank is unknown); kernels whose launches
 all pass enough dimensions; axis 0; tests.)"};
 
+// Single-name assignments of a file, to resolve a grid name at a launch.
+using Bindings = std::multimap<std::string, const lang::Assignment*>;
+
+// The value bound to `name` by the closest assignment before `at` in the same function.
+lang::Node binding_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name, lang::Node at) {
+  auto scope = tree.enclosing_function(at.start_line());
+  lang::Node best;
+  int best_line = 0;
+  auto [lo, hi] = b.equal_range(name);
+  for (auto it = lo; it != hi; ++it) {
+    const lang::Assignment* a = it->second;
+    if (a->line >= at.start_line() || a->line < best_line) continue;
+    auto fn = tree.enclosing_function(a->line);
+    bool same = (!fn && !scope) || (fn && scope && fn->start_line == scope->start_line);
+    if (!same) continue;
+    best = a->value;
+    best_line = a->line;
+  }
+  return best;
+}
+
 // Rank of a grid expression when it is visible: a tuple literal, a lambda returning one, or a
-// name bound to one in `assigns`. -1 when unknown.
-int grid_rank(lang::Node grid, const std::map<std::string, lang::Node>& assigns, int depth = 0) {
+// name bound to one before the launch in the same function. -1 when unknown.
+int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& assigns, int depth = 0) {
   if (!grid || depth > 3) return -1;
   std::string_view k = grid.kind();
   if (k == "parenthesized_expression") {
@@ -43,10 +65,10 @@ int grid_rank(lang::Node grid, const std::map<std::string, lang::Node>& assigns,
     return kids.size() == 1 ? 1 : -1;
   }
   if (k == "tuple") return static_cast<int>(grid.named_children().size());
-  if (k == "lambda") return grid_rank(grid.child_by_field("body"), assigns, depth + 1);
+  if (k == "lambda") return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
   if (k == "identifier") {
-    auto it = assigns.find(std::string(grid.text()));
-    return it == assigns.end() ? -1 : grid_rank(it->second, assigns, depth + 1);
+    lang::Node v = binding_before(tree, assigns, std::string(grid.text()), grid);
+    return v ? grid_rank(tree, v, assigns, depth + 1) : -1;
   }
   return -1;
 }
@@ -73,9 +95,10 @@ class TritonGridAxis : public Rule {
       if (!tree) continue;
       std::vector<lang::Function> kernels = triton_kernels(*tree);
       if (kernels.empty()) continue;
-      std::map<std::string, lang::Node> assigns;
-      for (const lang::Assignment& a : tree->assignments())
-        if (a.targets.size() == 1 && a.value) assigns[a.targets[0]] = a.value;
+      std::vector<lang::Assignment> all = tree->assignments();
+      Bindings assigns;
+      for (const lang::Assignment& a : all)
+        if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(a.targets[0], &a);
       std::vector<lang::Call> calls = tree->calls();
       for (const lang::Function& k : kernels) check_kernel(f, *tree, k, calls, assigns, added, out);
     }
@@ -83,7 +106,7 @@ class TritonGridAxis : public Rule {
 
  private:
   void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                    const std::vector<lang::Call>& calls, const std::map<std::string, lang::Node>& assigns,
+                    const std::vector<lang::Call>& calls, const Bindings& assigns,
                     const std::set<int>& added, std::vector<Finding>& out) const {
     int max_rank = -2;
     int launch_line = 0;
@@ -94,7 +117,7 @@ class TritonGridAxis : public Rule {
       lang::Node value = fn.child_by_field("value");
       if (!value || value.text() != k.name) continue;
       lang::Node sub = fn.child_by_field("subscript");
-      int rank = grid_rank(sub, assigns);
+      int rank = grid_rank(tree, sub, assigns);
       if (rank < 0) return;  // a launch whose grid we cannot read: stay silent
       max_rank = std::max(max_rank, rank);
       if (!launch_line) launch_line = c.line;
