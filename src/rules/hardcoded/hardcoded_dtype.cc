@@ -2,6 +2,7 @@
 // function whose dtype otherwise comes from its inputs or config.
 #include <re2/re2.h>
 
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -33,8 +34,10 @@ right for one configuration only: "not always bf16" (fp16 models), an OCP fp8 ou
 Does not fire on: the same dtype spelled on an unchanged line of the file (pre-existing, not
 new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); parameter
 defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
-float32/int/bool dtypes (accumulators, indices, masks); functions that compare a dtype with the
-same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
+float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e8m0`, `fp4x2`) passed as a plain `dtype=` (an allocation of an
+e8m0 scale or packed fp4 buffer: the format fixes it; as `scale_type=` / `quant_dtype=` it is a
+choice and is checked); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
+functions that compare a dtype with the same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
 and tuning scripts; the platform fp8 alias `dtypes.fp8`,
 which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
 
@@ -42,6 +45,31 @@ const RE2& config_dtype() {
   static const RE2 re(
       R"((?:torch\.(?:bfloat16|float16|half|float8_e4m3fn|float8_e4m3fnuz|float8_e5m2|float8_e5m2fnuz|float8_e8m0fnu)|dtypes\.(?:bf16|fp16|fp8_e8m0|fp4x2|fp8_e4m3fn|fp8_e4m3fnuz)))");
   return re;
+}
+
+// MX formats fix these by spec (an e8m0 block scale, fp4x2 packed storage): allocating them is
+// not an assumption; only passing them as a configuration choice is.
+bool format_intrinsic(std::string_view value) {
+  return value.find("e8m0") != std::string_view::npos || value.find("fp4x2") != std::string_view::npos;
+}
+
+// Whether the function's name says which dtype it serves (`quantize_bf16_...`, `*_fp8_*`).
+bool named_for(std::string_view fn, std::string_view value) {
+  std::string f;
+  for (char c : fn) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto has = [&](std::initializer_list<std::string_view> keys) {
+    for (std::string_view k : keys)
+      if (f.find(k) != std::string::npos) return true;
+    return false;
+  };
+  if (value.find("bf16") != std::string_view::npos || value.find("bfloat16") != std::string_view::npos)
+    return has({"bf16", "bfloat16"});
+  if (value.find("fp16") != std::string_view::npos || value.find("float16") != std::string_view::npos ||
+      value.find("half") != std::string_view::npos)
+    return has({"fp16", "half"});
+  if (value.find("e8m0") != std::string_view::npos) return has({"e8m0", "mx"});
+  if (value.find("fp4") != std::string_view::npos) return has({"fp4"});
+  return has({"fp8", "e4m3", "e5m2", "fnuz"});
 }
 
 bool dtype_slot(std::string_view kw) {
@@ -106,9 +134,11 @@ class HardcodedDtype : public Rule {
           std::string value = collapse_whitespace(a.value.text());
           if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
           if (in_collection(a.value, c.node)) continue;
+          if (a.keyword == "dtype" && format_intrinsic(value)) continue;
           int line = a.value.start_line();
           auto fn = tree->enclosing_function(line);
-          if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value)) continue;
+          if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value) || named_for(fn->name, value))
+            continue;
           if (unchanged_code_contains(old, f, value)) continue;
           reported.insert(value);
           out.push_back(report(f, *tree, line, a.keyword, value, fn->name));

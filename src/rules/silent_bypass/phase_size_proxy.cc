@@ -23,22 +23,27 @@ constexpr RuleInfo kInfo{
     .docs = R"(What it catches: an added condition (if/elif, a conditional expression, or a boolean
 assigned to a name containing decode/prefill) that compares a query-size proxy (`max_q`,
 `max_query_len`, `max_seqlen_q`, `query_len`, `q_len`, `seq_len(s)`, `q.shape[0]`,
-`num_tokens == num_seqs`) against 1 or a small bound, where the branch (or the bound name)
+`num_tokens == num_seqs`) against 0, 1, 2 or `1 + <spec tokens>`, where the branch (or the bound name)
 is about the phase: its body or its target mentions decode/prefill.
 Why it matters: a short prefill or the tail of a chunked prefill can have one (or a few)
 query tokens per sequence; classified as decode it runs the decode kernel, which skips the
 prefill work (cache writes, causal masking across the chunk) and returns wrong results.
 Does not fire on: conditions that also read an explicit phase flag (`is_prefill`,
 `is_prefilling`, `num_prefills`, `num_decodes`, `uniform_decode`, `is_decode`, `attn_state`,
-`is_pure_decode`, `forward_mode`); the same condition, or the same proxy comparison (`max_q_len > 1`),
+`is_pure_decode`, `forward_mode`); comparisons with other bounds (`seq_len > cache.numel()` is a capacity check, not a phase
+test); the same condition, or the same proxy comparison (`max_q_len > 1`),
 already present in the base version of the file (pre-existing: the PR only edits other
 operands of it); size tests whose branch does not choose a phase (tiling or
 batch-size dispatch); tests.)"};
 
 // The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
 std::string size_proxy(std::string_view cond) {
-  static const RE2 re(
-      R"(((?:\bmax_q\b|max_query_len|max_seqlen_q|max_q_len|\bquery_lens?\b|\bq_lens?\b|\bseq_lens?\b|\bseqlen_q\b|\bq\.shape\[0\]|\bq\.size\(0\)|num_tokens\s*==\s*num_seqs)\s*(?:==|<=|<|>|>=)|(?:==|<=|<|>|>=)\s*(?:\w+\.)?(?:max_q\b|max_query_len|max_seqlen_q)))");
+  // A query-size name compared with a small bound (0, 1, 2, or `1 + <spec tokens>`).
+  static const std::string names =
+      R"((?:\w+\.)?(?:max_q|max_query_len|max_seqlen_q|max_q_len|query_lens?|q_lens?|seq_lens?|seqlen_q|q\.shape\[0\]|q\.size\(0\)))";
+  static const std::string small = R"((?:[012]\b(?:\s*\+\s*[\w.]+)?))";
+  static const RE2 re("(\\b" + names + "\\s*(?:==|<=|<|>|>=)\\s*" + small + "|" + small + "\\s*(?:==|<=|<|>|>=)\\s*" +
+                      names + "\\b|num_tokens\\s*==\\s*num_seqs)");
   std::string m;
   if (!RE2::PartialMatch(cond, re, &m)) return "";
   return collapse_whitespace(m);
