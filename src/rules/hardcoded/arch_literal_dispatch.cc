@@ -51,13 +51,10 @@ class ArchLiteralDispatch : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || is_test_path(f.new_path) || is_doc_path(f.new_path)) continue;
-      if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, true)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
       check_strings(f, *tree, old, added, out);
       check_576(f, *tree, old, added, out);

@@ -66,12 +66,10 @@ class FnuzByArch : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || is_test_path(f.new_path) || is_doc_path(f.new_path)) continue;
-      if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, true)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       for (const lang::Function& fn : tree->functions()) {
         if (!has_real_params(fn) || !fn.body) continue;
         check_function(f, *tree, fn, added, out);

@@ -29,8 +29,10 @@ tensor leaves half the range unused, 448 on fnuz overflows to NaN) with no error
 passes tests on the arch it was written on.
 Does not fire on: a constant sitting in a branch already guarded to one flavour (an enclosing
 if/elif whose condition names an arch, fnuz/e4m3fn, or compares a dtype); a line that selects
-between the two values (both 240 and 448 present, or a conditional expression); a file or
-function whose name is tied to one flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a literal that
+between the two values (both 240 and 448 present, or a conditional expression); a function that
+converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
+fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
+flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a literal that
 already appears on an unchanged line of the file (pre-existing constant); tests and docs.)"};
 
 bool is_fp8_max(std::string_view text) {
@@ -74,18 +76,25 @@ bool guarded(lang::Node n) {
   return false;
 }
 
+// Whether the function converts to the one fp8 flavour the constant belongs to: 240 with an
+// e4m3fnuz dtype, 448 with an OCP e4m3fn dtype (and not the other one).
+bool pinned_flavour(std::string_view fn_text, bool fnuz_value) {
+  static const RE2 fnuz(R"(e4m3fnuz|FNUZ|fnuz)");
+  static const RE2 ocp(R"(e4m3fn\b|e4m3fn[^u]|FP8_E4M3\b|fp8_e4m3\b)");
+  bool has_fnuz = RE2::PartialMatch(fn_text, fnuz), has_ocp = RE2::PartialMatch(fn_text, ocp);
+  return fnuz_value ? has_fnuz && !has_ocp : has_ocp && !has_fnuz;
+}
+
 class Fp8MaxConstant : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || is_test_path(f.new_path) || is_doc_path(f.new_path)) continue;
-      if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, true)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       if (flavour_name(base_name(f.new_path))) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
       const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
       bool python = tree->is_python();
       std::set<int> reported;
@@ -95,7 +104,9 @@ class Fp8MaxConstant : public Rule {
         if (!fp8_context(code)) continue;
         bool has240 = code.find("240") != std::string_view::npos, has448 = code.find("448") != std::string_view::npos;
         if ((has240 && has448) || enclosing_ternary(lit.node) || guarded(lit.node)) continue;
-        if (auto fn = tree->enclosing_function(lit.line); fn && flavour_name(fn->name)) continue;
+        if (auto fn = tree->enclosing_function(lit.line);
+            fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
+          continue;
         if (unchanged_code_contains(old, f, lit.text)) continue;
         reported.insert(lit.line);
         out.push_back(report(f, lit, tree->line_text(lit.line)));

@@ -65,11 +65,10 @@ class PhaseSizeProxy : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       std::set<std::string> before = conditions_of(f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path));
       std::set<int> reported;
       const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);

@@ -68,11 +68,10 @@ class StringDispatch : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       std::map<std::string, std::string> members = enum_members(tree->source());
       if (members.empty()) continue;
       std::set<int> reported;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/paths.h"
+#include "rules/dispatch_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
 #include "rules/triton_facts.h"
@@ -91,11 +92,10 @@ class UncheckedDispatchParam : public Rule {
     std::set<std::string> names{"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p",
                                 "is_causal"};
     names.insert(ctx.profile.trigger_params.begin(), ctx.profile.trigger_params.end());
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       for (const lang::Function& fn : tree->functions()) {
         if (!fn.body || !touches_added(added, fn.start_line, fn.end_line) || is_triton_kernel(fn)) continue;
         std::vector<lang::Param> triggers;

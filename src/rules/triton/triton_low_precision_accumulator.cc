@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/paths.h"
+#include "rules/dispatch_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
 #include "rules/triton_facts.h"
@@ -41,11 +42,10 @@ class TritonLowPrecisionAccumulator : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      const lang::SyntaxTree* tree = added.empty() ? nullptr : ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
       for (const lang::Function& k : triton_kernels(*tree))
         if (touches_added(added, k.start_line, k.end_line)) check_kernel(f, *tree, k, added, out);
     }

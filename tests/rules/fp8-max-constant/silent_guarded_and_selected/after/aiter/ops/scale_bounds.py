@@ -21,3 +21,9 @@ FP8_MAX_TABLE = {torch.float8_e4m3fnuz: 240.0, torch.float8_e4m3fn: 448.0}
 
 def pad_rows(x):
     return x.new_zeros(448, 16)
+
+
+def quant_ocp(view):
+    amax = view.abs().amax()
+    scale = amax / 448.0
+    return (view / scale).clamp(-448.0, 448.0).to(torch.float8_e4m3fn)
