@@ -94,6 +94,16 @@ std::set<std::string> expression_blocks(std::string_view text, const VectorNames
   return out;
 }
 
+std::set<std::string> expression_roots(std::string_view text, const VectorNames& v) {
+  std::set<std::string> out;
+  for (const std::string& b : arange_blocks(text)) out.insert("arange(" + b + ")");
+  for (const std::string& id : identifiers_in(text)) {
+    auto it = v.roots.find(id);
+    if (it != v.roots.end()) out.insert(it->second.begin(), it->second.end());
+  }
+  return out;
+}
+
 bool expression_clamped(std::string_view text, const VectorNames& v) {
   if (clamps(text)) return true;
   for (const std::string& id : identifiers_in(text))
@@ -114,7 +124,20 @@ VectorNames vector_names(const lang::SyntaxTree& tree, const lang::Function& ker
       std::string_view val = a.value.text();
       std::set<std::string> blocks = expression_blocks(val, v);
       bool clamp = expression_clamped(val, v);
+      std::set<std::string> roots;
+      if (!arange_blocks(val).empty()) {
+        for (const std::string& t : a.targets) roots.insert(t);
+      } else {
+        for (const std::string& id : identifiers_in(val))
+          if (auto it = v.roots.find(id); it != v.roots.end()) roots.insert(it->second.begin(), it->second.end());
+      }
       for (const std::string& t : a.targets) {
+        if (!roots.empty()) {
+          auto& dst = v.roots[t];
+          size_t before = dst.size();
+          dst.insert(roots.begin(), roots.end());
+          changed = changed || dst.size() != before;
+        }
         if (!blocks.empty()) {
           auto& dst = v.blocks[t];
           size_t before = dst.size();
@@ -194,9 +217,18 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
       std::string lhs, op, rhs;
       while (RE2::FindAndConsume(&in, cmp, &lhs, &op, &rhs)) {
         if (rhs.empty() || std::isdigit(static_cast<unsigned char>(rhs.front()))) continue;
-        for (const std::string& b : expression_blocks(lhs, v)) {
-          RaggedBlock& r = out[b];
-          if (r.dim.empty()) r.dim = rhs;
+        for (const std::string& root : expression_roots(lhs, v)) {
+          RaggedBlock& r = out[root];
+          if (r.dim.empty()) {
+            r.dim = rhs;
+            std::string blk;
+            if (root.starts_with("arange(")) {
+              blk = root.substr(7, root.size() - 8);
+            } else if (auto it = v.blocks.find(root); it != v.blocks.end() && !it->second.empty()) {
+              blk = *it->second.begin();
+            }
+            r.block = blk.empty() ? std::string("the block") : blk;
+          }
           if (!base.empty()) r.bases.insert(base);
         }
       }

@@ -25,7 +25,9 @@ constexpr RuleInfo kInfo{
     .docs = R"(What it catches: an added `tl.load(...)` / `tl.store(...)` (also `gl.load`/`gl.store`) in a
 Triton/Gluon kernel with no `mask=` (and no positional mask), whose pointer is built from a
 `tl.arange(0, BLOCK_X)` vector, where the same kernel accesses the same pointer parameter
-elsewhere under a mask of that block against an extent (`offs_x < X`): the kernel's own code
+elsewhere under a mask that compares the same arange vector against an extent
+(`offs_x < X`; a different vector of the same block size, such as the other axis of a
+square tile, does not count): the kernel's own code
 says that tensor's X need not be a multiple of BLOCK_X, so the unmasked access of the last
 tile reads (load) or writes (store) past the end.
 The finding names the block and the extent (newer aiter rule T1).
@@ -84,15 +86,16 @@ class TritonUnmaskedAccess : public Rule {
     for (const MemoryAccess& m : memory_accesses(tree, k.body)) {
       if (!added.count(m.call.line) || m.mask || m.boundary_check || !m.pointer) continue;
       std::string_view ptr = m.pointer.text();
-      std::set<std::string> blocks = expression_blocks(ptr, v);
-      if (blocks.empty() || expression_clamped(ptr, v)) continue;
+      std::set<std::string> roots = expression_roots(ptr, v);
+      if (roots.empty() || expression_clamped(ptr, v)) continue;
       if (under_evenness_branch(m.call.node, k.body)) continue;
       if (m.store && stores_where(m)) continue;
       std::string base = pointer_base(ptr, k, v);
       if (base.empty()) continue;
-      for (const std::string& b : blocks) {
-        auto it = ragged.find(b);
+      for (const std::string& root : roots) {
+        auto it = ragged.find(root);
         if (it == ragged.end() || !it->second.bases.count(base)) continue;
+        const std::string& b = it->second.block;
         if (body.find("static_assert") != std::string_view::npos && static_asserts_block(body, b)) continue;
         out.push_back(report(f, tree, m, k.name, b, it->second.dim, base));
         break;

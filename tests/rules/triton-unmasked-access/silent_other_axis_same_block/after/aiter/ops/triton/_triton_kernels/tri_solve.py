@@ -1,0 +1,15 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _tri_solve_kernel(A, T, BC: tl.constexpr):
+    i_t = tl.program_id(0) * BC
+    o_r = i_t + tl.arange(0, BC)
+    o_col = tl.arange(0, BC)
+    rows_ok = o_r < T
+    tile = tl.load(A + o_r[:, None] * BC + o_col[None, :], mask=rows_ok[:, None], other=0.0)
+    for i in range(1, tl.minimum(BC, T - i_t)):
+        row = tl.load(A + (i_t + i) * BC + o_col)
+        tile += row[None, :]
+    tl.store(A + o_r[:, None] * BC + o_col[None, :], tile, mask=rows_ok[:, None])
