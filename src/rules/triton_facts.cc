@@ -104,6 +104,14 @@ std::set<std::string> expression_roots(std::string_view text, const VectorNames&
   return out;
 }
 
+std::set<std::string> direct_vectors(std::string_view text, const VectorNames& v) {
+  std::set<std::string> out;
+  for (const std::string& b : arange_blocks(text)) out.insert("arange(" + b + ")");
+  for (const std::string& id : identifiers_in(text))
+    if (v.blocks.count(id)) out.insert(id);
+  return out;
+}
+
 bool expression_clamped(std::string_view text, const VectorNames& v) {
   if (clamps(text)) return true;
   for (const std::string& id : identifiers_in(text))
@@ -125,15 +133,12 @@ VectorNames vector_names(const lang::SyntaxTree& tree, const lang::Function& ker
       std::set<std::string> blocks = expression_blocks(val, v);
       bool clamp = expression_clamped(val, v);
       std::set<std::string> roots;
-      if (!arange_blocks(val).empty()) {
-        for (const std::string& t : a.targets) roots.insert(t);
-      } else {
-        for (const std::string& id : identifiers_in(val))
-          if (auto it = v.roots.find(id); it != v.roots.end()) roots.insert(it->second.begin(), it->second.end());
-      }
+      for (const std::string& id : identifiers_in(val))
+        if (auto it = v.roots.find(id); it != v.roots.end()) roots.insert(it->second.begin(), it->second.end());
       for (const std::string& t : a.targets) {
-        if (!roots.empty()) {
+        if (!blocks.empty()) {
           auto& dst = v.roots[t];
+          dst.insert(t);
           size_t before = dst.size();
           dst.insert(roots.begin(), roots.end());
           changed = changed || dst.size() != before;
@@ -204,6 +209,7 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
   // `<vector expr> < DIM` (or <=, >, >=): the block of the vector is compared against DIM.
   static const RE2 cmp(R"(([\w.\[\]:, ]+?)\s*(<=|<|>=|>)\s*([\w.]+))");
   std::map<std::string, RaggedBlock> out;
+  std::set<std::string> constants = constexpr_params(kernel);
   for (const MemoryAccess& m : memory_accesses(tree, kernel.body)) {
     if (!m.mask || !m.pointer) continue;
     // The mask text and the values of the names it reads (two levels deep).
@@ -216,8 +222,9 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
       re2::StringPiece in(text);
       std::string lhs, op, rhs;
       while (RE2::FindAndConsume(&in, cmp, &lhs, &op, &rhs)) {
-        if (rhs.empty() || std::isdigit(static_cast<unsigned char>(rhs.front()))) continue;
-        for (const std::string& root : expression_roots(lhs, v)) {
+        // A literal or constexpr extent is fixed at compile time: the mask only trims a tile.
+        if (rhs.empty() || std::isdigit(static_cast<unsigned char>(rhs.front())) || constants.count(rhs)) continue;
+        for (const std::string& root : direct_vectors(lhs, v)) {
           RaggedBlock& r = out[root];
           if (r.dim.empty()) {
             r.dim = rhs;

@@ -29,9 +29,9 @@ std::vector<std::string> identifiers_in(std::string_view text);
 // names derived through a clamp (`%`, tl.minimum/maximum/where) in `clamped`.
 struct VectorNames {
   std::map<std::string, std::set<std::string>> blocks;
-  // The arange vectors a name derives from: a name assigned an expression with tl.arange is
-  // its own root (`o_c = i * BC + tl.arange(0, BC)`); `p = base + o_c[:, None]` has root o_c.
-  // Two vectors of the same block size (rows and columns of a tile) stay apart.
+  // The vector names a vector name derives from, itself included: `o_c = i + o_i` gives
+  // {o_c, o_i}; `p = base + o_c[:, None]` gives {p, o_c, o_i}. Two vectors of the same block
+  // size (rows and columns of a tile, a shifted copy) stay apart.
   std::map<std::string, std::set<std::string>> roots;
   std::set<std::string> clamped;
   std::map<std::string, std::string> values;  // every local's assigned value texts, joined
@@ -40,9 +40,12 @@ VectorNames vector_names(const lang::SyntaxTree& tree, const lang::Function& ker
 // The block sizes an expression derives from: aranges written in it plus those of the vector
 // names it reads.
 std::set<std::string> expression_blocks(std::string_view text, const VectorNames& v);
-// The root vectors an expression derives from; an arange written inline counts as the root
-// "arange(<block>)".
+// The vector names an expression derives from (through `roots`); an arange written inline
+// counts as "arange(<block>)".
 std::set<std::string> expression_roots(std::string_view text, const VectorNames& v);
+// The vector names an expression reads directly (no derivation), plus inline aranges: what a
+// mask comparison actually bounds.
+std::set<std::string> direct_vectors(std::string_view text, const VectorNames& v);
 // Whether the expression reads a clamped name or clamps itself.
 bool expression_clamped(std::string_view text, const VectorNames& v);
 
@@ -61,7 +64,7 @@ std::vector<MemoryAccess> memory_accesses(const lang::SyntaxTree& tree, lang::No
 std::string pointer_base(std::string_view pointer, const lang::Function& kernel, const VectorNames& v);
 
 // For each root vector that a mask of the kernel compares against an extent (`offs_n < N`
-// gives offs_n -> "N"; a number literal extent is ignored): that extent, the vector's block
+// gives offs_n -> "N"; a number literal or tl.constexpr extent is ignored): that extent, the vector's block
 // size, and the pointer parameters accessed under such a mask: evidence the kernel itself
 // treats that extent of those tensors as possibly ragged. Reads mask= arguments and the
 // names bound to them.

@@ -37,7 +37,8 @@ Does not fire on: scalar accesses (no arange vector in the pointer: one element 
 e.g. `tl.load(seq_lens + pid)`); accesses whose offsets are clamped (`%`, `tl.minimum`,
 `tl.maximum`, `tl.where`); stores of a `tl.where(...)` value (a padded workspace whose tail
 the kernel zeroes on purpose); tensors the kernel never accesses under such a mask (a padded
-scratch buffer beside a masked input); extents that are number literals; block-pointer accesses (`boundary_check=`); accesses inside a branch
+scratch buffer beside a masked input); extents that are number literals or tl.constexpr parameters (`o_i < BC`: fixed at compile
+time); block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
 masked branch); a kernel with `tl.static_assert` on the block; blocks the kernel never masks
 anywhere (an all-unmasked kernel is designed for aligned shapes and relies on a host-side
