@@ -31,7 +31,9 @@ one configuration: one of its parameters, or another line of its body, names a d
 Why it matters: the function already receives or computes the dtype, so the fixed value is
 right for one configuration only: "not always bf16" (fp16 models), an OCP fp8 output on gfx942
 (which needs fnuz), an e8m0 scale where the scheme asks for fp32.
-Does not fire on: the same dtype spelled on an unchanged line of the file (pre-existing, not
+Does not fire on: buffer allocations (`torch.empty/zeros/ones/full/*_like/randn/tensor(...,
+dtype=...)`, `x.new_empty(...)`): workspaces, compile-time dummies and outputs whose dtype the
+author chose for that buffer (measured: mostly intentional on aiter history); the same dtype spelled on an unchanged line of the file (pre-existing, not
 new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); parameter
 defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
 float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e8m0`, `fp4x2`) passed as a plain `dtype=` (an allocation of an
@@ -70,6 +72,15 @@ bool named_for(std::string_view fn, std::string_view value) {
   if (value.find("e8m0") != std::string_view::npos) return has({"e8m0", "mx"});
   if (value.find("fp4") != std::string_view::npos) return has({"fp4"});
   return has({"fp8", "e4m3", "e5m2", "fnuz"});
+}
+
+// Buffer allocations (`torch.empty(..., dtype=...)`): workspaces, dummies and outputs whose
+// dtype the author chose for that buffer; on history these were intentional far more often
+// than not, so only dtypes handed to another op or config are judged.
+bool allocation(const lang::Call& c) {
+  static const RE2 re(
+      R"((?:^|\.)(?:empty|zeros|ones|full|empty_like|zeros_like|ones_like|full_like|empty_strided|randn|rand|randint|arange|tensor|as_tensor|new_empty|new_zeros|new_ones|new_full|new_tensor)$)");
+  return RE2::PartialMatch(c.callee, re);
 }
 
 bool dtype_slot(std::string_view kw) {
@@ -127,6 +138,7 @@ class HardcodedDtype : public Rule {
       const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
       std::set<std::string> reported;
       for (const lang::Call& c : tree->calls()) {
+        if (allocation(c)) continue;
         for (const lang::Argument& a : c.args) {
           if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
           std::string value = collapse_whitespace(a.value.text());

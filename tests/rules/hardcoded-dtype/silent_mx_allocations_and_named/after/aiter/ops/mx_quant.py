@@ -10,5 +10,5 @@ def group_quant(x, out_dtype):
 
 
 def quantize_bf16_to_fp8(x, out_dtype):
-    y = torch.empty_like(x, dtype=torch.bfloat16)
+    y = cast_kernel(x, out_dtype=torch.bfloat16)
     return y.to(out_dtype)
