@@ -38,7 +38,8 @@ new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); p
 defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
 float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e8m0`, `fp4x2`) passed as a plain `dtype=` (an allocation of an
 e8m0 scale or packed fp4 buffer: the format fixes it; as `scale_type=` / `quant_dtype=` it is a
-choice and is checked); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
+choice and is checked); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
+around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
 functions that compare a dtype with the same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
 and tuning scripts; the platform fp8 alias `dtypes.fp8`,
 which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
@@ -81,6 +82,18 @@ bool allocation(const lang::Call& c) {
   static const RE2 re(
       R"((?:^|\.)(?:empty|zeros|ones|full|empty_like|zeros_like|ones_like|full_like|empty_strided|randn|rand|randint|arange|tensor|as_tensor|new_empty|new_zeros|new_ones|new_full|new_tensor)$)");
   return RE2::PartialMatch(c.callee, re);
+}
+
+// Whether an enclosing if/elif of `n` (inside its function) already selects this dtype family
+// (`if self.use_fp4_dispatch:` around `quant_dtype=dtypes.fp4x2`).
+bool branch_selects(lang::Node n, std::string_view value) {
+  for (lang::Node a = n.parent(); a; a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "function_definition") break;
+    if (k == "if_statement" || k == "elif_clause")
+      if (lang::Node c = a.child_by_field("condition"); c && named_for(c.text(), value)) return true;
+  }
+  return false;
 }
 
 bool dtype_slot(std::string_view kw) {
@@ -145,6 +158,7 @@ class HardcodedDtype : public Rule {
           if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
           if (in_collection(a.value, c.node)) continue;
           if (a.keyword == "dtype" && format_intrinsic(value)) continue;
+          if (branch_selects(a.value, value)) continue;
           int line = a.value.start_line();
           auto fn = tree->enclosing_function(line);
           if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value) || named_for(fn->name, value))

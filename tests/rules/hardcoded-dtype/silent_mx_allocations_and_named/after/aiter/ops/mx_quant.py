@@ -12,3 +12,9 @@ def group_quant(x, out_dtype):
 def quantize_bf16_to_fp8(x, out_dtype):
     y = cast_kernel(x, out_dtype=torch.bfloat16)
     return y.to(out_dtype)
+
+
+def dispatch(a, quant_func, use_fp4_dispatch, use_fp8, quant_dtype):
+    if use_fp4_dispatch:
+        return quant_func(a, quant_dtype=dtypes.fp4x2)
+    return quant_func(a, quant_dtype=quant_dtype)
