@@ -84,6 +84,15 @@ bool allocation(const lang::Call& c) {
   return RE2::PartialMatch(c.callee, re);
 }
 
+// Whether a condition picks this dtype: for an fp8 flavour (e4m3fn, fnuz, e5m2) it must name
+// the flavour or the arch (an `== "fp8"` test leaves the flavour open: gfx942 needs fnuz).
+bool selects(std::string_view cond, std::string_view value) {
+  static const RE2 flavour(R"(e4m3|e5m2|fnuz)");
+  static const RE2 names(R"((?i)e4m3|e5m2|fnuz|ocp|gfx|arch)");
+  if (RE2::PartialMatch(value, flavour)) return RE2::PartialMatch(cond, names);
+  return named_for(cond, value);
+}
+
 // Whether an enclosing if/elif of `n` (inside its function) already selects this dtype family
 // (`if self.use_fp4_dispatch:` around `quant_dtype=dtypes.fp4x2`).
 bool branch_selects(lang::Node n, std::string_view value) {
@@ -91,7 +100,7 @@ bool branch_selects(lang::Node n, std::string_view value) {
     std::string_view k = a.kind();
     if (k == "function_definition") break;
     if (k == "if_statement" || k == "elif_clause")
-      if (lang::Node c = a.child_by_field("condition"); c && named_for(c.text(), value)) return true;
+      if (lang::Node c = a.child_by_field("condition"); c && selects(c.text(), value)) return true;
   }
   return false;
 }
