@@ -78,6 +78,11 @@ namespace {
 
 bool bails_out(Node stmt) {
   std::string_view k = stmt.kind();
+  if (k == "if_statement" && !stmt.child_by_field("alternative")) {
+    for (Node c : stmt.named_children())
+      if (c.kind() == "elif_clause" || c.kind() == "else_clause") return false;
+    return is_bail_out_block(stmt.child_by_field("consequence"));
+  }
   if (k == "comment" || k == "pass_statement" || k == "continue_statement" || k == "raise_statement" ||
       k == "throw_statement" || k == "assert_statement" || k == "break_statement")
     return true;

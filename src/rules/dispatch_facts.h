@@ -43,7 +43,8 @@ lang::Node ternary_condition(lang::Node n);
 lang::Node enclosing_condition(lang::Node n);
 
 // Whether a block only bails out: every statement is `return` of nothing/None/False,
-// `raise`/`throw`, `assert`, a warning or log call, `pytest.skip`, `pass` or `continue`.
+// `raise`/`throw`, `assert`, a warning or log call, `pytest.skip`, `pass` or `continue`, or an
+// else-less `if` whose body itself only bails out (`if warn: logger.warning(...)`).
 bool is_bail_out_block(lang::Node body);
 // Whether an if_statement is a lone guard: no elif/else, and either its body bails out or the
 // statement right after it returns None/False (an availability check in a kernel wrapper

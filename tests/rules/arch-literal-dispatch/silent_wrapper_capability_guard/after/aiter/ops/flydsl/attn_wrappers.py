@@ -32,3 +32,15 @@ def flydsl_attn_check(q):
 
 def _launch(q, k, v):
     return q
+
+
+def fp4_index_usable(index_dtype, warn=True):
+    from ...jit.utils.chip_info import get_gfx
+
+    if index_dtype != "fp4":
+        return False
+    if get_gfx() != "gfx955":
+        if warn:
+            print("fp4 index needs gfx955; falling back")
+        return False
+    return True
