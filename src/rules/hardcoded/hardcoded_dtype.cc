@@ -134,7 +134,7 @@ bool handles_dtypes(const lang::SyntaxTree& tree, const lang::Function& fn, int 
 // Scripts beside the kernels (examples, profilers, benchmarks) build inputs at one dtype on
 // purpose.
 bool script_file(std::string_view path) {
-  static const RE2 re(R"((?:^|/)(?:example|profile|bench|benchmark|demo|sweep|tune)[\w]*\.py$|_(?:example|bench|profile)\.py$)");
+  static const RE2 re(R"((?:^|/)(?:example|profile|bench|benchmark|demo|sweep|tune)[\w]*\.py$|_(?:example|bench|profile|tune|tuning|tune_utils)\.py$)");
   return RE2::PartialMatch(path, re);
 }
 
