@@ -1,0 +1,147 @@
+// fp8-max-constant: a new literal 240.0 / 448.0 (the e4m3fnuz / OCP e4m3 maxima) on an fp8
+// scale path that is not pinned to one fp8 flavour.
+#include <re2/re2.h>
+
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "fp8-max-constant",
+    .category = Category::Hardcoded,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = kOff, .aiter = "C2"},
+    .summary = "FP8 max hardcoded to 240.0 (fnuz) or 448.0 (OCP e4m3) on a path that serves both flavours.",
+    .docs = R"(What it catches: an added line (Python or C/C++/HIP) with the literal 240 / 240.0 / 240.0f
+or 448 / 448.0 / 448.0f on an fp8 scale path: the line also names fp8, e4m3, fnuz, an amax, a
+max/MAX value, a scale, a clamp or a finfo. 240 is the e4m3fnuz maximum (gfx942), 448 the OCP
+e4m3 maximum (gfx950 and later).
+Why it matters: a scale computed against the wrong maximum either saturates (240 on an OCP
+tensor leaves half the range unused, 448 on fnuz overflows to NaN) with no error; the kernel
+passes tests on the arch it was written on.
+Does not fire on: a constant sitting in a branch already guarded to one flavour (an enclosing
+if/elif whose condition names an arch, fnuz/e4m3fn, or compares a dtype); a line that selects
+between the two values (both 240 and 448 present, or a conditional expression); a function that
+converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
+fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
+flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a literal that
+already appears on an unchanged line of the file (pre-existing constant); tests and docs.)"};
+
+bool is_fp8_max(std::string_view text) {
+  static const RE2 re(R"((?:240|448)(?:\.0*)?[fF]?)");
+  return RE2::FullMatch(text, re);
+}
+
+bool fp8_context(std::string_view code) {
+  static const RE2 re(R"((?i)fp8|f8|e4m3|fnuz|amax|max|scale|clamp|clip|finfo|saturat)");
+  return RE2::PartialMatch(code, re);
+}
+
+bool flavour_test(std::string_view cond) {
+  static const RE2 re(R"((?i)gfx|fnuz|e4m3fn|e4m3_fn|ocp|\.dtype|dtype\s*==|is_fp8|arch)");
+  return RE2::PartialMatch(cond, re);
+}
+
+bool flavour_name(std::string_view name) {
+  static const RE2 re(R"((?i)fnuz|gfx942|e4m3fn|ocp)");
+  return RE2::PartialMatch(name, re);
+}
+
+// Whether an enclosing if/elif/else of `n` (inside its function) tests an fp8 flavour or arch.
+bool guarded(lang::Node n) {
+  for (lang::Node a = n.parent(); a; a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "function_definition" || k == "module" || k == "translation_unit") break;
+    if (k == "if_statement" || k == "elif_clause") {
+      lang::Node c = a.child_by_field("condition");
+      if (c && flavour_test(c.text())) return true;
+    }
+    if (k == "else_clause") {
+      lang::Node owner = a.parent();
+      if (owner && owner.kind() == "if_statement") {
+        lang::Node c = owner.child_by_field("condition");
+        if (c && flavour_test(c.text())) return true;
+      }
+    }
+    if (k == "preproc_if" || k == "preproc_ifdef" || k == "preproc_elif") return true;
+  }
+  return false;
+}
+
+// Whether the function converts to the one fp8 flavour the constant belongs to: 240 with an
+// e4m3fnuz dtype, 448 with an OCP e4m3fn dtype (and not the other one).
+bool pinned_flavour(std::string_view fn_text, bool fnuz_value) {
+  static const RE2 fnuz(R"(e4m3fnuz|FNUZ|fnuz)");
+  static const RE2 ocp(R"(e4m3fn\b|e4m3fn[^u]|FP8_E4M3\b|fp8_e4m3\b)");
+  bool has_fnuz = RE2::PartialMatch(fn_text, fnuz), has_ocp = RE2::PartialMatch(fn_text, ocp);
+  return fnuz_value ? has_fnuz && !has_ocp : has_ocp && !has_fnuz;
+}
+
+class Fp8MaxConstant : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, true)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
+      if (flavour_name(base_name(f.new_path))) continue;
+      const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+      bool python = tree->is_python();
+      std::set<int> reported;
+      for (const lang::Literal& lit : tree->number_literals()) {
+        if (!added.count(lit.line) || reported.count(lit.line) || !is_fp8_max(lit.text)) continue;
+        std::string_view code = code_part(tree->line_text(lit.line), python);
+        if (!fp8_context(code)) continue;
+        bool has240 = code.find("240") != std::string_view::npos, has448 = code.find("448") != std::string_view::npos;
+        if ((has240 && has448) || enclosing_ternary(lit.node) || guarded(lit.node)) continue;
+        if (auto fn = tree->enclosing_function(lit.line);
+            fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
+          continue;
+        if (unchanged_code_contains(old, f, lit.text)) continue;
+        reported.insert(lit.line);
+        out.push_back(report(f, lit, tree->line_text(lit.line)));
+      }
+    }
+  }
+
+ private:
+  static bool enclosing_ternary(lang::Node n) {
+    for (lang::Node a = n.parent(); a; a = a.parent()) {
+      if (a.kind() == "conditional_expression") return true;
+      if (a.kind().ends_with("_statement") || a.kind() == "declaration") return false;
+    }
+    return false;
+  }
+
+  Finding report(const FileChange& f, const lang::Literal& lit, std::string_view line) const {
+    bool fnuz = lit.text.starts_with("240");
+    Finding x = finding();
+    x.location = Location{f.new_path, lit.line};
+    x.problem = std::string("FP8 maximum hardcoded to ") + lit.text + " (" +
+                (fnuz ? "e4m3fnuz, gfx942" : "OCP e4m3, gfx950+") +
+                ") on a path that is not guarded to that fp8 flavour";
+    x.impact = fnuz ? "On OCP e4m3 (gfx950 and later, max 448) the scale uses barely half the representable range, "
+                      "costing precision; values meant to saturate at 448 are clipped at 240"
+                    : "On e4m3fnuz (gfx942, max 240) values scaled to 448 overflow to NaN: silent garbage output";
+    x.action = "Author must derive the bound from the actual dtype (`get_dtype_max(dtype)`, "
+               "`torch.finfo(dtype).max`, or a per-dtype template constant) or guard the path to the single "
+               "flavour the constant belongs to";
+    x.evidence.push_back(evidence(f.new_path, lit.line, line));
+    return x;
+  }
+};
+
+REGISTER_RULE(Fp8MaxConstant);
+
+}  // namespace
+}  // namespace rp

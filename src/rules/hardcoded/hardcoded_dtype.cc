@@ -1,0 +1,202 @@
+// hardcoded-dtype: a fixed bf16/fp16/fp8-flavour/e8m0 dtype passed as a dtype argument in a
+// function whose dtype otherwise comes from its inputs or config.
+#include <re2/re2.h>
+
+#include <cctype>
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "hardcoded-dtype",
+    .category = Category::Hardcoded,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "C1", .aiter = "C3"},
+    .summary = "bf16/fp16/fp8-flavour/e8m0 dtype hardcoded as a dtype argument on a path whose dtype is configurable.",
+    .docs = R"(What it catches: an added keyword argument whose name is a dtype slot (`dtype=`,
+`out_dtype=`, `scale_type=`, `quant_dtype=`, `*_dtype=`) set to a fixed configuration dtype:
+`torch.bfloat16`, `torch.float16`/`torch.half`, a flavour-specific fp8 (`torch.float8_e4m3fn`,
+`torch.float8_e4m3fnuz`, `float8_e5m2*`), `float8_e8m0fnu`, or aiter's `dtypes.bf16`,
+`dtypes.fp16`, `dtypes.fp8_e8m0`, `dtypes.fp4x2`; only inside a function that handles more than
+one configuration: one of its parameters, or another line of its body, names a dtype
+(`x.dtype`, `out_dtype`, `quant_dtype` ...).
+Why it matters: the function already receives or computes the dtype, so the fixed value is
+right for one configuration only: "not always bf16" (fp16 models), an OCP fp8 output on gfx942
+(which needs fnuz), an e8m0 scale where the scheme asks for fp32.
+Does not fire on: buffer allocations (`torch.empty/zeros/ones/full/*_like/randn/tensor(...,
+dtype=...)`, `x.new_empty(...)`): workspaces, compile-time dummies and outputs whose dtype the
+author chose for that buffer (measured: mostly intentional on aiter history); the same dtype spelled on an unchanged line of the file (pre-existing, not
+new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); parameter
+defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
+float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e8m0`, `fp4x2`) passed as a plain `dtype=` (an allocation of an
+e8m0 scale or packed fp4 buffer: the format fixes it; as `scale_type=` / `quant_dtype=` it is a
+choice and is checked); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
+around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
+functions that compare a dtype with the same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
+and tuning scripts; the platform fp8 alias `dtypes.fp8`,
+which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
+
+const RE2& config_dtype() {
+  static const RE2 re(
+      R"((?:torch\.(?:bfloat16|float16|half|float8_e4m3fn|float8_e4m3fnuz|float8_e5m2|float8_e5m2fnuz|float8_e8m0fnu)|dtypes\.(?:bf16|fp16|fp8_e8m0|fp4x2|fp8_e4m3fn|fp8_e4m3fnuz)))");
+  return re;
+}
+
+// MX formats fix these by spec (an e8m0 block scale, fp4x2 packed storage): allocating them is
+// not an assumption; only passing them as a configuration choice is.
+bool format_intrinsic(std::string_view value) {
+  return value.find("e8m0") != std::string_view::npos || value.find("fp4x2") != std::string_view::npos;
+}
+
+// Whether the function's name says which dtype it serves (`quantize_bf16_...`, `*_fp8_*`).
+bool named_for(std::string_view fn, std::string_view value) {
+  std::string f;
+  for (char c : fn) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto has = [&](std::initializer_list<std::string_view> keys) {
+    for (std::string_view k : keys)
+      if (f.find(k) != std::string::npos) return true;
+    return false;
+  };
+  if (value.find("bf16") != std::string_view::npos || value.find("bfloat16") != std::string_view::npos)
+    return has({"bf16", "bfloat16"});
+  if (value.find("fp16") != std::string_view::npos || value.find("float16") != std::string_view::npos ||
+      value.find("half") != std::string_view::npos)
+    return has({"fp16", "half"});
+  if (value.find("e8m0") != std::string_view::npos) return has({"e8m0", "mx"});
+  if (value.find("fp4") != std::string_view::npos) return has({"fp4"});
+  return has({"fp8", "e4m3", "e5m2", "fnuz"});
+}
+
+// Buffer allocations (`torch.empty(..., dtype=...)`): workspaces, dummies and outputs whose
+// dtype the author chose for that buffer; on history these were intentional far more often
+// than not, so only dtypes handed to another op or config are judged.
+bool allocation(const lang::Call& c) {
+  static const RE2 re(
+      R"((?:^|\.)(?:empty|zeros|ones|full|empty_like|zeros_like|ones_like|full_like|empty_strided|randn|rand|randint|arange|tensor|as_tensor|new_empty|new_zeros|new_ones|new_full|new_tensor)$)");
+  return RE2::PartialMatch(c.callee, re);
+}
+
+// Whether a condition picks this dtype: for an fp8 flavour (e4m3fn, fnuz, e5m2) it must name
+// the flavour or the arch (an `== "fp8"` test leaves the flavour open: gfx942 needs fnuz).
+bool selects(std::string_view cond, std::string_view value) {
+  static const RE2 flavour(R"(e4m3|e5m2|fnuz)");
+  static const RE2 names(R"((?i)e4m3|e5m2|fnuz|ocp|gfx|arch)");
+  if (RE2::PartialMatch(value, flavour)) return RE2::PartialMatch(cond, names);
+  return named_for(cond, value);
+}
+
+// Whether an enclosing if/elif of `n` (inside its function) already selects this dtype family
+// (`if self.use_fp4_dispatch:` around `quant_dtype=dtypes.fp4x2`).
+bool branch_selects(lang::Node n, std::string_view value) {
+  for (lang::Node a = n.parent(); a; a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "function_definition") break;
+    if (k == "if_statement" || k == "elif_clause")
+      if (lang::Node c = a.child_by_field("condition"); c && selects(c.text(), value)) return true;
+  }
+  return false;
+}
+
+bool dtype_slot(std::string_view kw) {
+  static const RE2 re(R"((?i)(?:^|_)dtype$|^scale_type$|_type$)");
+  return RE2::PartialMatch(kw, re) && kw != "activation_type" && kw != "quant_type" && kw != "act_type";
+}
+
+bool in_collection(lang::Node n, lang::Node stop) {
+  for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "dictionary" || k == "list" || k == "tuple" || k == "set") return true;
+    if (k == "call") return false;
+  }
+  return false;
+}
+
+// Whether the function names a dtype anywhere but on `line`: a parameter or another body line.
+bool handles_dtypes(const lang::SyntaxTree& tree, const lang::Function& fn, int line) {
+  for (const lang::Param& p : fn.params)
+    if (p.name.find("dtype") != std::string::npos) return true;
+  for (int l = fn.start_line; l <= fn.end_line; ++l) {
+    if (l == line) continue;
+    std::string_view code = code_part(tree.line_text(l), true);
+    if (code.find("dtype") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// Scripts beside the kernels (examples, profilers, benchmarks) build inputs at one dtype on
+// purpose.
+bool script_file(std::string_view path) {
+  static const RE2 re(R"((?:^|/)(?:example|profile|bench|benchmark|demo|sweep|tune)[\w]*\.py$|_(?:example|bench|profile|tune|tuning|tune_utils)\.py$)");
+  return RE2::PartialMatch(path, re);
+}
+
+// Whether the function pins its dtype to `value` (compares a dtype with it: an assert or a
+// guard), so the hardcoded dtype is the only one the path serves.
+bool pinned_to(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& value) {
+  std::string q = RE2::QuoteMeta(value);
+  RE2 re("dtype\\s*(?:==|is|!=|is\\s+not)\\s*" + q + "\\b|" + q + "\\s*(?:==|!=)\\s*[\\w.]*dtype|dtype\\s+(?:not\\s+)?in\\s*[\\(\\[][^\\)\\]]*" + q);
+  std::string_view src = tree.source();
+  return RE2::PartialMatch(src.substr(fn.node.start_byte(), fn.node.end_byte() - fn.node.start_byte()), re);
+}
+
+class HardcodedDtype : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
+      if (script_file(f.new_path)) continue;
+      const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+      std::set<std::string> reported;
+      for (const lang::Call& c : tree->calls()) {
+        if (allocation(c)) continue;
+        for (const lang::Argument& a : c.args) {
+          if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
+          std::string value = collapse_whitespace(a.value.text());
+          if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
+          if (in_collection(a.value, c.node)) continue;
+          if (a.keyword == "dtype" && format_intrinsic(value)) continue;
+          if (branch_selects(a.value, value)) continue;
+          int line = a.value.start_line();
+          auto fn = tree->enclosing_function(line);
+          if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value) || named_for(fn->name, value))
+            continue;
+          if (unchanged_code_contains(old, f, value)) continue;
+          reported.insert(value);
+          out.push_back(report(f, *tree, line, a.keyword, value, fn->name));
+        }
+      }
+    }
+  }
+
+ private:
+  Finding report(const FileChange& f, const lang::SyntaxTree& tree, int line, const std::string& kw,
+                 const std::string& value, const std::string& fn) const {
+    Finding x = finding();
+    x.location = Location{f.new_path, line};
+    x.problem = "`" + kw + "=" + value + "` hardcoded in `" + fn + "`, which otherwise takes its dtype from its "
+                "inputs or config";
+    x.impact = "Right for one configuration only: a model or arch with another dtype (fp16 instead of bf16, "
+               "fnuz instead of OCP fp8, an fp32 scale instead of e8m0) silently gets the wrong one";
+    x.action = "Author must derive `" + kw + "` from the actual tensor or config dtype, or state (and assert) why "
+               "this path only ever sees " + value;
+    x.evidence.push_back(evidence(f.new_path, line, tree.line_text(line)));
+    return x;
+  }
+};
+
+REGISTER_RULE(HardcodedDtype);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,130 @@
+// phase-size-proxy: decode vs prefill decided from a size (max_q == 1, q.shape[0] == 1,
+// seq_len <= 1) instead of the batch's explicit phase flag.
+#include <re2/re2.h>
+
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "phase-size-proxy",
+    .category = Category::SilentBypass,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "B2", .aiter = kOff},
+    .summary = "Decode/prefill phase classified by a size proxy (max_query_len, q.shape[0] == 1, seq_len <= 1).",
+    .docs = R"(What it catches: an added condition (if/elif, a conditional expression, or a boolean
+assigned to a name containing decode/prefill) that compares a query-size proxy (`max_q`,
+`max_query_len`, `max_seqlen_q`, `query_len`, `q_len`, `seq_len(s)`, `q.shape[0]`,
+`num_tokens == num_seqs`) against 0, 1, 2 or `1 + <spec tokens>`, where the branch (or the bound name)
+is about the phase: its body or its target mentions decode/prefill.
+Why it matters: a short prefill or the tail of a chunked prefill can have one (or a few)
+query tokens per sequence; classified as decode it runs the decode kernel, which skips the
+prefill work (cache writes, causal masking across the chunk) and returns wrong results.
+Does not fire on: conditions that also read an explicit phase flag (`is_prefill`,
+`is_prefilling`, `num_prefills`, `num_decodes`, `uniform_decode`, `is_decode`, `attn_state`,
+`is_pure_decode`, `forward_mode`); comparisons with other bounds (`seq_len > cache.numel()` is a capacity check, not a phase
+test); the same condition, or the same proxy comparison (`max_q_len > 1`),
+already present in the base version of the file (pre-existing: the PR only edits other
+operands of it); size tests whose branch does not choose a phase (tiling or
+batch-size dispatch); tests.)"};
+
+// The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
+std::string size_proxy(std::string_view cond) {
+  // A query-size name compared with a small bound (0, 1, 2, or `1 + <spec tokens>`).
+  static const std::string names =
+      R"((?:\w+\.)?(?:max_q|max_query_len|max_seqlen_q|max_q_len|query_lens?|q_lens?|seq_lens?|seqlen_q|q\.shape\[0\]|q\.size\(0\)))";
+  static const std::string small = R"((?:[012]\b(?:\s*\+\s*[\w.]+)?))";
+  static const RE2 re("(\\b" + names + "\\s*(?:==|<=|<|>|>=)\\s*" + small + "|" + small + "\\s*(?:==|<=|<|>|>=)\\s*" +
+                      names + "\\b|num_tokens\\s*==\\s*num_seqs)");
+  std::string m;
+  if (!RE2::PartialMatch(cond, re, &m)) return "";
+  return collapse_whitespace(m);
+}
+
+bool explicit_flag(std::string_view cond) {
+  static const RE2 re(
+      R"((?i)is_prefill|is_prefilling|num_prefills|num_decodes|uniform_decode|is_decode|attn_state|pure_decode|forward_mode|is_extend)");
+  return RE2::PartialMatch(cond, re);
+}
+
+bool phase_word(std::string_view text) {
+  static const RE2 re(R"((?i)decode|prefill)");
+  return RE2::PartialMatch(text, re);
+}
+
+class PhaseSizeProxy : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
+      std::set<std::string> before = conditions_of(f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path));
+      std::set<int> reported;
+      const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+      std::string old_code = old_text ? collapse_whitespace(*old_text) : std::string();
+      auto consider = [&](lang::Node cond, lang::Node consequence, int line) {
+        if (!cond || !added.count(cond.start_line()) || reported.count(line)) return;
+        std::string_view text = cond.text();
+        std::string proxy = size_proxy(text);
+        if (proxy.empty() || explicit_flag(text)) return;
+        if (old_code.find(proxy) != std::string::npos) return;
+        if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
+        if (before.count(normalize_condition(text))) return;
+        reported.insert(line);
+        out.push_back(report(f, *tree, line, text));
+      };
+      for (const lang::IfChain& chain : tree->if_chains())
+        for (const lang::Branch& b : chain.branches)
+          if (b.condition) consider(b.condition, b.body, b.condition.start_line());
+      for (const lang::Assignment& a : tree->assignments()) {
+        if (!a.value || a.targets.size() != 1 || !phase_word(a.targets[0])) continue;
+        consider(a.value, a.node, a.line);
+      }
+      lang::walk(tree->root(), [&](lang::Node n) {
+        if (n.kind() != "conditional_expression") return true;
+        consider(ternary_condition(n), n, n.start_line());
+        return true;
+      });
+    }
+  }
+
+ private:
+  static std::set<std::string> conditions_of(const lang::SyntaxTree* tree) {
+    std::set<std::string> out;
+    if (!tree) return out;
+    for (const lang::IfChain& chain : tree->if_chains())
+      for (const lang::Branch& b : chain.branches)
+        if (b.condition) out.insert(normalize_condition(b.condition.text()));
+    for (const lang::Assignment& a : tree->assignments())
+      if (a.value) out.insert(normalize_condition(a.value.text()));
+    return out;
+  }
+
+  Finding report(const FileChange& f, const lang::SyntaxTree& tree, int line, std::string_view cond) const {
+    Finding x = finding();
+    x.location = Location{f.new_path, line};
+    x.problem = "Decode/prefill phase decided by a size proxy: `" + collapse_whitespace(cond).substr(0, 120) + "`";
+    x.impact = "A short prefill or the tail of a chunked prefill with as few query tokens as a decode step is "
+               "classified as decode and takes the decode kernel path: wrong attention output, no error";
+    x.action = "Author must classify by the batch's explicit phase flag (`is_prefill`, `num_prefills`, "
+               "`is_prefilling`, uniform-decode metadata) instead of the query length";
+    x.evidence.push_back(evidence(f.new_path, line, tree.line_text(line)));
+    return x;
+  }
+};
+
+REGISTER_RULE(PhaseSizeProxy);
+
+}  // namespace
+}  // namespace rp

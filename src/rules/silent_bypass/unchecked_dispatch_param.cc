@@ -1,0 +1,165 @@
+// unchecked-dispatch-param: a new if/elif/else branch that dispatches to another path while a
+// trigger parameter (block_table, dropout_p, window_size, ...) is neither asserted nor
+// forwarded on it.
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+#include "rules/triton_facts.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "unchecked-dispatch-param",
+    .category = Category::SilentBypass,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = "B1", .aiter = "B1"},
+    .summary = "New dispatch branch silently ignores a trigger parameter (block_table, dropout_p, window_size, ...).",
+    .docs = R"(What it catches: a function with a trigger parameter (`block_table`, `alibi_slopes`,
+`window_size`, `logits_soft_cap`, `dropout_p`, `is_causal`, plus the profile's list) gains an
+if/elif/else branch that returns the result of a call (a fast path, another backend) while
+that parameter is mentioned neither in the branch's condition, nor in the conditions of the
+branches before it, nor in its body, nor anywhere in the function before the if. It fires only
+when the parameter evidently matters: the function forwards or tests it after the if (on the
+other path), or the new branch asserts some of the function's other parameters (it knows
+about gating and skipped this one).
+Why it matters: a call that sets the parameter (a paged call with block_table, a causal call,
+dropout during training) takes the new branch and gets a result computed without it: wrong
+output, no error, and CI passes because tests use the defaults.
+Does not fire on: branches whose condition, or an earlier branch's condition, tests the
+parameter (the else of `if block_table is not None:` is gated by it); branches that assert,
+raise on, or forward the parameter; a parameter already checked or normalised before the if;
+branches that do not return a call's result (logging, bookkeeping); functions where the
+parameter is never used at all and the branch asserts nothing (plain unused parameter: a
+different rule); Triton kernels; tests.)"};
+
+std::string trigger_value(const lang::Param& p) {
+  const std::string& n = p.name;
+  if (n == "dropout_p") return "`dropout_p` > 0";
+  if (n == "window_size") return "`window_size` other than (-1, -1) (sliding window)";
+  if (n == "is_causal" || n == "causal") return "`" + n + "=True`";
+  if (n == "logits_soft_cap") return "`logits_soft_cap` > 0";
+  return "`" + n + "` set (not None)";
+}
+
+bool mentions(std::string_view text, const std::string& name) {
+  for (const std::string& id : identifiers_in(text))
+    if (id == name) return true;
+  return false;
+}
+
+// Whether a branch body returns the result of a call.
+bool returns_call(lang::Node body) {
+  bool found = false;
+  lang::walk(body, [&](lang::Node n) {
+    if (found || n.kind() == "function_definition" || n.kind() == "lambda") return false;
+    if (n.kind() == "return_statement") {
+      lang::walk(n, [&](lang::Node c) {
+        if (c.kind() == "call") found = true;
+        return !found;
+      });
+    }
+    return !found;
+  });
+  return found;
+}
+
+bool asserts_any(lang::Node body, const std::vector<lang::Param>& params) {
+  bool found = false;
+  lang::walk(body, [&](lang::Node n) {
+    if (found) return false;
+    if (n.kind() == "assert_statement")
+      for (const lang::Param& p : params)
+        if (mentions(n.text(), p.name)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+class UncheckedDispatchParam : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    std::set<std::string> names{"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p",
+                                "is_causal"};
+    names.insert(ctx.profile.trigger_params.begin(), ctx.profile.trigger_params.end());
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
+      for (const lang::Function& fn : tree->functions()) {
+        if (!fn.body || !touches_added(added, fn.start_line, fn.end_line) || is_triton_kernel(fn)) continue;
+        std::vector<lang::Param> triggers;
+        for (const lang::Param& p : fn.params)
+          if (names.count(p.name)) triggers.push_back(p);
+        if (!triggers.empty()) check_function(f, *tree, fn, triggers, added, out);
+      }
+    }
+  }
+
+ private:
+  void check_function(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& fn,
+                      const std::vector<lang::Param>& triggers, const std::set<int>& added,
+                      std::vector<Finding>& out) const {
+    std::string_view src = tree.source();
+    uint32_t body_start = fn.body.start_byte();
+    for (const lang::IfChain& chain : tree.if_chains(fn.body)) {
+      auto owner = tree.enclosing_function(chain.node.start_line());
+      if (!owner || owner->start_line != fn.start_line) continue;
+      std::string before(src.substr(body_start, chain.node.start_byte() - body_start));
+      std::string after(src.substr(chain.node.end_byte(), fn.body.end_byte() - chain.node.end_byte()));
+      std::string gates;
+      for (const lang::Branch& b : chain.branches) {
+        int head = b.condition ? b.condition.start_line() : b.start_line;
+        bool fresh = added.count(head) > 0;
+        if (fresh && b.body && returns_call(b.body)) {
+          std::vector<const lang::Param*> missed;
+          bool asserts = asserts_any(b.body, fn.params);
+          for (const lang::Param& p : triggers) {
+            if (mentions(gates, p.name) || (b.condition && mentions(b.condition.text(), p.name))) continue;
+            if (mentions(b.body.text(), p.name) || mentions(before, p.name)) continue;
+            if (!mentions(after, p.name) && !asserts) continue;
+            missed.push_back(&p);
+          }
+          if (!missed.empty()) out.push_back(report(f, tree, fn, b, head, missed));
+        }
+        if (b.condition) gates += std::string(b.condition.text()) + "\n";
+      }
+    }
+  }
+
+  Finding report(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& fn, const lang::Branch& b,
+                 int line, const std::vector<const lang::Param*>& missed) const {
+    std::string list, trig;
+    for (const lang::Param* p : missed) {
+      list += (list.empty() ? "`" : ", `") + p->name + "`";
+      trig += (trig.empty() ? "" : ", or ") + trigger_value(*p);
+    }
+    std::string cond = b.condition ? collapse_whitespace(b.condition.text()).substr(0, 100) : "else";
+    Finding x = finding();
+    x.location = Location{f.new_path, line};
+    x.problem = list + " silently ignored by the new branch `" + cond + "` of `" + fn.name +
+                "`: neither asserted nor forwarded there";
+    x.impact = "A call that sets it takes this branch and gets a result computed as if it were at its default: "
+               "wrong output, no error, and tests that use the defaults pass";
+    x.action = "Author must assert the unsupported value away in the branch condition or body (e.g. `assert " +
+               missed.front()->name + " is None` / excluded from the gate) or forward it to the call";
+    x.trigger = "a call to `" + fn.name + "` with " + trig + " that satisfies `" + cond + "`";
+    x.evidence.push_back(evidence(f.new_path, line, tree.line_text(line)));
+    return x;
+  }
+};
+
+REGISTER_RULE(UncheckedDispatchParam);
+
+}  // namespace
+}  // namespace rp

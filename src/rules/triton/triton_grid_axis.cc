@@ -1,0 +1,152 @@
+// triton-grid-axis: a kernel reads tl.program_id(axis) for an axis its launches' grids do not
+// have, so that program id is always 0 and the tiles along it are never processed.
+#include <re2/re2.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/paths.h"
+#include "rules/dispatch_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+#include "rules/triton_facts.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "triton-grid-axis",
+    .category = Category::SilentBypass,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = kOff, .aiter = "T6"},
+    .summary = "Kernel reads tl.program_id(axis=k) but every launch in the file passes a grid with at most k dimensions.",
+    .docs = R"(What it catches: a Triton/Gluon kernel that reads `tl.program_id(k)` (or `axis=k`) for k >= 1,
+where the kernel or one of its launches is added by the PR, and every launch of it in the same
+file passes a grid with at most k dimensions: a tuple literal, a name bound to a tuple
+literal by the closest assignment before the launch in the same function, or a
+`lambda META: (...)` returning one (newer aiter rule T6: grid and program_id
+disagree).
+Why it matters: along an axis the grid does not have, program_id is always 0: only the first
+tile of that axis is computed and the rest of the output is never written (stale or
+uninitialised memory, no error).
+Does not fire on: kernels launched from another file (the grid is not visible here); grids
+built by a helper call or read from a config (their rank is unknown); kernels whose launches
+all pass enough dimensions; axis 0; tests.)"};
+
+// Single-name assignments of a file, to resolve a grid name at a launch.
+using Bindings = std::multimap<std::string, const lang::Assignment*>;
+
+// The value bound to `name` by the closest assignment before `at` in the same function.
+lang::Node binding_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name, lang::Node at) {
+  auto scope = tree.enclosing_function(at.start_line());
+  lang::Node best;
+  int best_line = 0;
+  auto [lo, hi] = b.equal_range(name);
+  for (auto it = lo; it != hi; ++it) {
+    const lang::Assignment* a = it->second;
+    if (a->line >= at.start_line() || a->line < best_line) continue;
+    auto fn = tree.enclosing_function(a->line);
+    bool same = (!fn && !scope) || (fn && scope && fn->start_line == scope->start_line);
+    if (!same) continue;
+    best = a->value;
+    best_line = a->line;
+  }
+  return best;
+}
+
+// Rank of a grid expression when it is visible: a tuple literal, a lambda returning one, or a
+// name bound to one before the launch in the same function. -1 when unknown.
+int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& assigns, int depth = 0) {
+  if (!grid || depth > 3) return -1;
+  std::string_view k = grid.kind();
+  if (k == "parenthesized_expression") {
+    auto kids = grid.named_children();
+    return kids.size() == 1 ? 1 : -1;
+  }
+  if (k == "tuple") return static_cast<int>(grid.named_children().size());
+  if (k == "lambda") return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
+  if (k == "identifier") {
+    lang::Node v = binding_before(tree, assigns, std::string(grid.text()), grid);
+    return v ? grid_rank(tree, v, assigns, depth + 1) : -1;
+  }
+  return -1;
+}
+
+int program_axis(const lang::Call& c) {
+  const lang::Argument* a = c.keyword("axis");
+  lang::Node v = a ? a->value : (c.args.empty() ? lang::Node() : c.args[0].value);
+  if (!v) return 0;
+  std::string_view t = v.text();
+  if (t == "1") return 1;
+  if (t == "2") return 2;
+  return 0;
+}
+
+class TritonGridAxis : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *cs.file;
+      const std::set<int>& added = cs.added;
+      const lang::SyntaxTree* tree = cs.tree;
+      std::vector<lang::Function> kernels = triton_kernels(*tree);
+      if (kernels.empty()) continue;
+      std::vector<lang::Assignment> all = tree->assignments();
+      Bindings assigns;
+      for (const lang::Assignment& a : all)
+        if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(a.targets[0], &a);
+      std::vector<lang::Call> calls = tree->calls();
+      for (const lang::Function& k : kernels) check_kernel(f, *tree, k, calls, assigns, added, out);
+    }
+  }
+
+ private:
+  void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
+                    const std::vector<lang::Call>& calls, const Bindings& assigns,
+                    const std::set<int>& added, std::vector<Finding>& out) const {
+    int max_rank = -2;
+    int launch_line = 0;
+    bool any_added = touches_added(added, k.start_line, k.end_line);
+    for (const lang::Call& c : calls) {
+      if (!is_kernel_launch(c)) continue;
+      lang::Node fn = c.node.child_by_field("function");
+      lang::Node value = fn.child_by_field("value");
+      if (!value || value.text() != k.name) continue;
+      lang::Node sub = fn.child_by_field("subscript");
+      int rank = grid_rank(tree, sub, assigns);
+      if (rank < 0) return;  // a launch whose grid we cannot read: stay silent
+      max_rank = std::max(max_rank, rank);
+      if (!launch_line) launch_line = c.line;
+      any_added = any_added || added.count(c.line);
+    }
+    if (max_rank < 1 || !any_added) return;
+    for (const lang::Call& c : tree.calls(k.body)) {
+      if (c.callee != "tl.program_id" && c.callee != "gl.program_id") continue;
+      int axis = program_axis(c);
+      if (axis < max_rank) continue;
+      Finding x = finding();
+      x.location = Location{f.new_path, c.line};
+      x.related.push_back(Location{f.new_path, launch_line});
+      x.problem = "`" + k.name + "` reads `tl.program_id(" + std::to_string(axis) + ")` but its launches pass a " +
+                  std::to_string(max_rank) + "-D grid";
+      x.impact = "Program id " + std::to_string(axis) + " is always 0: only the first tile along that axis is "
+                 "computed and the rest of the output is never written, silently";
+      x.action = "Author must launch with a grid of " + std::to_string(axis + 1) +
+                 " dimensions (or fold the axis into program_id(0))";
+      x.trigger = "any launch whose extent along axis " + std::to_string(axis) + " needs more than one program";
+      x.evidence.push_back(evidence(f.new_path, c.line, tree.line_text(c.line)));
+      x.evidence.push_back(evidence(f.new_path, launch_line, tree.line_text(launch_line)));
+      out.push_back(std::move(x));
+      return;
+    }
+  }
+};
+
+REGISTER_RULE(TritonGridAxis);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,14 @@
+#include <string>
+
+int pick_tile(int m, const std::string& arch_id)
+{
+    if(arch_id == "gfx950" && m < 64) // expect: arch-literal-dispatch
+    {
+        return 16;
+    }
+    else if(m < 64)
+    {
+        return 32;
+    }
+    return 128;
+}

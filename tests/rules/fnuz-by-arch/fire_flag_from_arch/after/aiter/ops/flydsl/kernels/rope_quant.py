@@ -1,0 +1,9 @@
+from aiter.jit.utils.chip_info import get_hip_arch
+
+
+def build_kernel(head_dim, quant):
+    name = f"rope_quant_{head_dim}"
+    is_fnuz = get_hip_arch() == "gfx942"  # expect: fnuz-by-arch
+    if is_fnuz:
+        name += "_clamp"
+    return name

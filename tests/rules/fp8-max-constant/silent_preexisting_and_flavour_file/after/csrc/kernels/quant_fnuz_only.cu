@@ -1,0 +1,1 @@
+constexpr float kFp8Max = 240.0f;

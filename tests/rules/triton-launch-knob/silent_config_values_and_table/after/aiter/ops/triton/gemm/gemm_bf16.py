@@ -1,0 +1,13 @@
+import triton
+
+from aiter.ops.triton._triton_kernels.gemm.gemm_bf16 import _gemm_kernel
+
+AUTOTUNE = [triton.Config({"BLOCK_M": 64}, num_warps=4, num_stages=2)]
+
+
+def gemm(x, w, y, config):
+    grid = (x.shape[0],)
+    _gemm_kernel[grid](
+        x, w, y, num_warps=4, num_stages=config["num_stages"], waves_per_eu=config.get("waves_per_eu", 0)
+    )
+    return y

@@ -1,0 +1,2 @@
+def run(kernel, grid, x, config):
+    kernel[grid](x, num_warps=8, **config)
