@@ -4,6 +4,7 @@
 // parameters, thread/block ids and loads, which are constants from constexpr/literals.
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -41,6 +42,8 @@ constexpr RuleInfo kInfo{
   with no `.to(tl.int64)` on either, inside the offsets of a load/store or assigned to a name
   that reaches one. Triton passes such parameters as i32 when they fit.
 - FlyDSL: `Int32(a) * Int32(b)` with both operands runtime values.
+FlyDSL operands named like tile constants (`BLOCK_M`, `TILE`) bound the product and are
+skipped; short upper-case names (`K`, `N`) are dimensions and count as runtime extents.
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"). When a
 factor is a runtime extent with no known value the finding carries no trigger and is a warning.
@@ -67,6 +70,24 @@ bool is_narrow_int_type(std::string_view t) {
 bool mentions_widening(std::string_view text) {
   static const RE2 re(R"((int64|uint64|\blong\b|size_t|Int64|i64|ptrdiff_t))");
   return RE2::PartialMatch(std::string(text), re);
+}
+
+// A tile constant by the kernels' own naming convention: an UPPER_CASE name with an underscore
+// or of five or more letters (BLOCK_M, TILE, ELEM_BYTES), or a product of them. It bounds a
+// tile-local product. Short upper-case names (K, N, M, V) are problem dimensions and stay
+// runtime extents: `Int32(seq_start) * Int32(K)` is the real defect.
+bool is_constant_name(std::string_view t) {
+  static const RE2 one(R"(^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z][A-Z0-9]{4,}$)");
+  std::string text(trim(t));
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t op = text.find_first_of("*+", start);
+    std::string part(trim(std::string_view(text).substr(start, op == std::string::npos ? std::string::npos : op - start)));
+    if (!RE2::FullMatch(part, one)) return false;
+    if (op == std::string::npos) break;
+    start = op + 1;
+  }
+  return true;
 }
 
 std::string with_commas(int64_t v) {
@@ -228,16 +249,48 @@ class Int32IndexOverflow : public Rule {
       if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
+      std::vector<Finding> found;
       for (const Function& fn : tree->functions()) {
         if (!touches_added(added, fn.start_line, fn.end_line) || !fn.body) continue;
-        if (py && is_gpu_jit(fn)) scan_triton(*tree, fn, f.new_path, added, out);
-        if (!py && is_device(fn)) scan_cpp(*tree, fn, f.new_path, added, out);
+        if (py && is_gpu_jit(fn)) scan_triton(*tree, fn, f.new_path, added, found);
+        if (!py && is_device(fn)) scan_cpp(*tree, fn, f.new_path, added, found);
       }
-      if (py) scan_flydsl(*tree, f.new_path, added, out);
+      if (py) scan_flydsl(*tree, f.new_path, added, found);
+      group_by_function(*tree, found, out);
     }
   }
 
  private:
+  // One finding per function: the first site (a red one when there is one) carries the others
+  // as related places, so a kernel with the pattern on every load is one finding, not forty.
+  static void group_by_function(const SyntaxTree& tree, std::vector<Finding>& found, std::vector<Finding>& out) {
+    std::map<std::string, size_t> first;  // function start line -> index into `out`
+    std::stable_sort(found.begin(), found.end(), [](const Finding& a, const Finding& b) {
+      return !a.trigger.empty() && b.trigger.empty();
+    });
+    for (Finding& x : found) {
+      std::optional<Function> fn = tree.enclosing_function(x.location->line);
+      std::string key = fn ? std::to_string(fn->start_line) : "module";
+      auto it = first.find(key);
+      if (it == first.end()) {
+        first[key] = out.size();
+        out.push_back(std::move(x));
+        continue;
+      }
+      Finding& head = out[it->second];
+      head.related.push_back(*x.location);
+      if (head.evidence.size() < 6) head.evidence.push_back(x.evidence.front());
+    }
+    for (auto& [key, idx] : first) {
+      Finding& head = out[idx];
+      size_t more = 0;
+      for (const Location& l : head.related)
+        if (l.line != head.location->line) ++more;
+      (void)key;
+      if (more > 0) head.problem += " (same pattern at " + std::to_string(more) + " more places in this function)";
+    }
+  }
+
   static bool is_gpu_jit(const Function& fn) {
     for (const std::string& d : fn.decorators)
       if (d.find("jit") != std::string::npos) return true;
@@ -345,6 +398,14 @@ class Int32IndexOverflow : public Rule {
   static bool is_load_call(std::string_view callee_name) {
     return callee_name.find("load") != std::string_view::npos || callee_name.find("gather") != std::string_view::npos;
   }
+  // Whether argument i of a load/store is an address (the pointer, or the offsets of a
+  // buffer op), not the stored value or the mask.
+  static bool is_address_arg(const lang::Call& c, size_t i) {
+    const std::string& k = c.args[i].keyword;
+    if (!k.empty()) return k == "pointer" || k == "ptr" || k == "offsets" || k == "offset" || k == "base";
+    bool buffer_op = c.callee_name.find("buffer") != std::string::npos;
+    return i == 0 || (buffer_op && i == 1);
+  }
   static bool is_memory_call(std::string_view callee_name) {
     return is_load_call(callee_name) || callee_name.find("store") != std::string_view::npos ||
            callee_name.find("atomic") != std::string_view::npos;
@@ -361,8 +422,9 @@ class Int32IndexOverflow : public Rule {
     std::set<std::string> reach_memory;
     for (const lang::Call& c : tree.calls(fn.body))
       if (is_memory_call(c.callee_name))
-        for (const lang::Argument& a : c.args)
-          for (const std::string& n : names_in(tree, a.value)) reach_memory.insert(n);
+        for (size_t i = 0; i < c.args.size(); ++i)
+          if (is_address_arg(c, i))
+            for (const std::string& n : names_in(tree, c.args[i].value)) reach_memory.insert(n);
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
       if (!a.value || a.targets.empty()) continue;
       std::string value(a.value.text());
@@ -400,6 +462,10 @@ class Int32IndexOverflow : public Rule {
       factors_of(c, fs);
       Candidate cand{c, {}, ""};
       bool loaded_index = false, param_extent = false;
+      bool value_product = false;
+      for (Node x : fs)
+        if (x.kind() == "call" && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
+      if (value_product) return false;
       for (Node x : fs) {
         FactorFacts ff = classify(tree, x, s, false);
         if (ff.index) loaded_index = true;
@@ -416,8 +482,18 @@ class Int32IndexOverflow : public Rule {
   // Whether the product sits in the arguments of a load/store, or in the value of an
   // assignment whose target reaches one.
   static bool feeds_memory(const SyntaxTree& tree, Node product, const std::set<std::string>& reach_memory) {
-    for (Node p = product.parent(); p && p.kind() != "function_definition"; p = p.parent()) {
-      if (p.kind() == "call" && is_memory_call(lang::describe_call(p).callee_name)) return true;
+    Node child = product;
+    for (Node p = product.parent(); p && p.kind() != "function_definition"; child = p, p = p.parent()) {
+      if (p.kind() == "call") {
+        lang::Call call = lang::describe_call(p);
+        if (!is_memory_call(call.callee_name)) continue;
+        for (size_t i = 0; i < call.args.size(); ++i) {
+          Node v = call.args[i].value;
+          if (!v || !(v.start_byte() <= product.start_byte() && product.end_byte() <= v.end_byte())) continue;
+          return is_address_arg(call, i);
+        }
+        return false;
+      }
       if (p.kind() == "assignment" || p.kind() == "augmented_assignment") {
         for (const lang::Assignment& a : tree.assignments(p))
           if (a.node == p)
@@ -449,10 +525,10 @@ class Int32IndexOverflow : public Rule {
         FactorFacts ff;
         ff.text = collapse_whitespace(x.text());
         ff.value = parse_int_literal(ff.text);
-        ff.runtime = !ff.value;
+        ff.runtime = !ff.value && !is_constant_name(ff.text);
         fs.push_back(ff);
       }
-      if (fs[0].value || fs[1].value) return true;
+      if (!fs[0].runtime || !fs[1].runtime) return true;
       fs[0].index = true;
       Candidate cand{c, fs, ""};
       report(tree, path, cand, c.start_line(), "`Int32`", out);
