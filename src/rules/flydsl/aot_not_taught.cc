@@ -22,7 +22,7 @@ using lang::SyntaxTree;
 constexpr RuleInfo kInfo{
     .name = "aot-not-taught",
     .category = Category::CrossRepo,
-    .severity = Severity::Warn,
+    .severity = Severity::Note,
     .needs = Needs::FullText,
     .codes = {.atom = kOff, .aiter = "D12"},
     .summary = "A new runtime-used function in a module FlyDSL AOT imports from is not wired into AOT.",
@@ -31,11 +31,14 @@ under `aiter/aot/flydsl/` imports from (read from the head tree's import stateme
 function is called from another (non-AOT) file the PR changes, so the runtime now decides
 something with it, and yet no AOT file imports it, no AOT line the PR adds mentions it, and no
 function of that module that AOT already imports calls it.
+Severity is a note: whether the symbol decides which variant is built needs a reader (on the
+last 300 aiter commits the candidates were runtime entry points, not decisions).
 Why it matters: the AOT pre-compiler re-derives the runtime's variant choice (tile sizes,
 activation or bias conditions, dtype parsing). A new runtime decision AOT was not taught makes
 it pre-build variants the runtime no longer asks for and miss the ones it does: cache misses,
 JIT on the serving path, or a fallback tile.
-Does not fire on: private helpers (`_name`), functions nobody outside the module calls in this
+Does not fire on: private helpers (`_name`), entry points that compile, build, run or launch
+(they are not a variant decision), callers that are tuners, benchmarks or tests, functions nobody outside the module calls in this
 PR (a helper AOT has no reason to call), functions AOT imports or mentions in its hunks,
 functions reached through an entry point AOT already imports, modules AOT does not import
 from, reviews without the head tree.)"};
@@ -120,6 +123,7 @@ class AotNotTaught : public Rule {
         for (const DiffLine* l : aot_added) mentioned = mentioned || mentions_word(l->text, fn.name);
         if (mentioned) continue;
         if (reached_from_aot_entry(*tree, fn.name, it->second)) continue;
+        if (does_work(*tree, fn)) continue;
         std::optional<Location> caller = runtime_caller(ctx, f.new_path, fn.name);
         if (!caller) continue;
         report(*tree, f.new_path, fn, it->first, *caller, out);
@@ -137,10 +141,21 @@ class AotNotTaught : public Rule {
     return false;
   }
 
+  // A function that compiles, builds or launches is an entry point, not a decision AOT must
+  // mirror: the FP self-check asks whether the symbol decides WHICH variant gets built.
+  static bool does_work(const SyntaxTree& tree, const Function& fn) {
+    static const RE2 work(R"((?i)(compile|launch|build|run|kernel|exe|module))");
+    if (RE2::PartialMatch(fn.name, work)) return true;
+    for (const lang::Call& c : tree.calls(fn.body))
+      if (RE2::PartialMatch(c.callee_name, work)) return true;
+    return false;
+  }
+
   static std::optional<Location> runtime_caller(const ReviewContext& ctx, const std::string& self, const std::string& name) {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.new_path == self || f.new_path.starts_with("aiter/aot/") || !is_python(f.new_path) ||
-          is_test_path(f.new_path))
+          is_test_path(f.new_path) || f.new_path.find("tune") != std::string::npos ||
+          f.new_path.find("bench") != std::string::npos || f.new_path.find("csrc/") != std::string::npos)
         continue;
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines)

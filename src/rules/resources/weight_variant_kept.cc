@@ -36,11 +36,13 @@ storage `resize_(0)`.
 Why it matters: both tensors stay pinned in HBM for the life of the model, doubling that
 weight's footprint; on a large MoE the extra copy is gigabytes and surfaces as OOM only at
 peak load in production.
-Does not fire on: views (`.view`, `.t()`, `.T`, `.transpose`, `.permute`, `.reshape`,
+Does not fire on: collections (lists, dicts, comprehensions), calls whose name says they
+return a view (`decode_view(w)`), views (`.view`, `.t()`, `.T`, `.transpose`, `.permute`, `.reshape`,
 `.unsqueeze`, `.squeeze`, `.narrow`, `.detach()`, slicing), which share storage; re-binding the
 original in place (`obj.w13_weight = shuffle(obj.w13_weight)`); attributes derived from
 non-weight attributes (scales, biases); attributes that already existed in the base version;
-code that frees the original later in the same function; test files.)"};
+code that frees the original later in the same function; method calls and collections
+(`self.collect_weights()`, `self.weight_prefixes`, names ending in `s`); test files.)"};
 
 bool is_weight_attr(std::string_view attr) {
   static const RE2 weight(R"((?i)weight)");
@@ -65,6 +67,18 @@ bool mentions_attr(std::string_view text, const std::string& full) {
   return RE2::PartialMatch(std::string(text), re);
 }
 
+// A list/dict/tuple/comprehension (a collection, not one tensor), or a call whose name says it
+// returns a view (`..._view(w)`, `as_strided`): no second copy of the weight.
+bool builds_view_or_collection(Node value) {
+  std::string_view k = value.kind();
+  if (k == "list" || k == "dictionary" || k == "tuple" || k == "list_comprehension" || k == "dictionary_comprehension" ||
+      k == "set" || k == "generator_expression")
+    return true;
+  if (k != "call") return false;
+  std::string name = lang::describe_call(value).callee_name;
+  return name.find("view") != std::string::npos || name == "as_strided";
+}
+
 class WeightVariantKept : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -83,7 +97,7 @@ class WeightVariantKept : public Rule {
         size_t dot = target.rfind('.');
         if (dot == std::string::npos) continue;
         std::string obj = target.substr(0, dot), attr = target.substr(dot + 1);
-        if (is_view_only(a.value)) continue;
+        if (is_view_only(a.value) || builds_view_or_collection(a.value)) continue;
         std::string orig = original_read(a.value, obj, attr);
         if (orig.empty()) continue;
         if (old_text && old_text->find(target + " =") != std::string::npos) continue;  // pre-existing attribute
@@ -103,7 +117,11 @@ class WeightVariantKept : public Rule {
       if (!found.empty()) return false;
       if (n.kind() == "attribute") {
         Node o = n.child_by_field("object"), a = n.child_by_field("attribute");
-        if (o && a && o.text() == obj && a.text() != attr && is_weight_attr(a.text())) {
+        // A method call (`self.collect_weights()`) or a collection (`weight_prefixes`) is no tensor.
+        Node parent = n.parent();
+        bool called = parent && parent.kind() == "call" && parent.child_by_field("function") == n;
+        bool collection = !a.text().empty() && (a.text().back() == 's' || a.text().find("prefix") != std::string_view::npos);
+        if (o && a && o.text() == obj && a.text() != attr && is_weight_attr(a.text()) && !called && !collection) {
           found = std::string(a.text());
           return false;
         }

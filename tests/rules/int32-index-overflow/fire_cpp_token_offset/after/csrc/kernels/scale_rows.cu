@@ -5,7 +5,7 @@ __global__ void scale_rows_kernel(const float* __restrict__ in, float* __restric
                                   int num_tokens, int num_heads, int head_dim) {
   const int row = blockIdx.x;
   if (row >= num_tokens) return;
-  const int base = row * (num_heads * head_dim);  // expect: int32-index-overflow
+  const int base = row * (num_heads * head_dim);  // expect[note]: int32-index-overflow
   for (int i = threadIdx.x; i < num_heads * head_dim; i += blockDim.x) {
     out[base + i] = in[base + i] * 0.5f;
   }
