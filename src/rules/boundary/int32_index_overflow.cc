@@ -457,6 +457,7 @@ class Int32IndexOverflow : public Rule {
         if (any_in(names, s.runtime)) s.runtime.insert(t);
       }
     }
+    const std::set<std::string> direct_address = reach_memory;
     // Loaded values flow backwards into names fed to memory: `off = idx * stride` then load(off).
     for (bool grew = true; grew;) {
       grew = false;
@@ -472,7 +473,7 @@ class Int32IndexOverflow : public Rule {
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
       if (!a.value || a.value.kind() != "call" || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
       for (const std::string& t : a.targets)
-        if (reach_memory.count(t)) tables.insert(t);
+        if (direct_address.count(t)) tables.insert(t);
     }
     std::set<uint32_t> seen;
     lang::walk(fn.body, [&](Node c) {

@@ -10,6 +10,7 @@
 #include "core/paths.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
+#include "rules/source_facts.h"
 
 namespace rp {
 namespace {
@@ -56,12 +57,10 @@ class KernelInputContiguity : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *src.file;
+      const std::set<int>& added = src.added;
+      const SyntaxTree* tree = src.tree;
       std::map<std::string, Function> entries;
       for (const Function& fn : tree->functions()) {
         bool entry = is_jit(fn) && !has_stride_param(fn);

@@ -11,6 +11,7 @@
 #include "core/paths.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
+#include "rules/source_facts.h"
 
 namespace rp {
 namespace {
@@ -57,12 +58,11 @@ class FlydslBitcastWithoutUnwrap : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree || !imports_flydsl(*tree)) continue;
+    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *src.file;
+      const std::set<int>& added = src.added;
+      const SyntaxTree* tree = src.tree;
+      if (!imports_flydsl(*tree)) continue;
       for (const Call& c : tree->calls()) {
         if (c.callee != "arith.bitcast" || c.args.size() < 2 || !added.count(c.line)) continue;
         if (!c.args[0].keyword.empty() || !c.args[1].keyword.empty()) continue;
