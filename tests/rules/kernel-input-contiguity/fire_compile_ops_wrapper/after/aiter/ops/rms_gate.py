@@ -9,5 +9,5 @@ def rms_gate_fwd(out: torch.Tensor, x: torch.Tensor, gate: torch.Tensor, eps: fl
 
 def rms_gate(x: torch.Tensor, gate: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
     out = torch.empty_like(x)
-    rms_gate_fwd(out, x, gate, eps)  # expect: kernel-input-contiguity
+    rms_gate_fwd(out, x, gate, eps)  # expect[note]: kernel-input-contiguity
     return out
