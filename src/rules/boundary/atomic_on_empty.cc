@@ -1,0 +1,219 @@
+// atomic-on-empty: a buffer allocated with empty() (not zeroed) handed to a kernel that
+// accumulates into it with an atomic max/add. The kernel is resolved to its source: a C++/HIP
+// __global__ in the same translation unit, or a Triton/Gluon @jit kernel in the same module.
+#include <re2/re2.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using lang::Call;
+using lang::Function;
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "atomic-on-empty",
+    .category = Category::Boundary,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = "D1", .aiter = "D1"},
+    .summary = "A buffer from empty() reaches a kernel that accumulates into it with an atomic max/add.",
+    .docs = R"(What it catches: an added allocation `x = torch.empty(...)` / `AiterTensor::empty(...)` /
+`at::empty(...)` (also `empty_like`) whose buffer is passed to a kernel launch in the same
+function, where the kernel's source (a `__global__`/`__device__` function of the same C++/HIP
+file, or a `@triton.jit`/`@gluon.jit` kernel of the same Python module, following one call
+into a helper) applies an atomic read-modify-write to the parameter that receives it:
+`atomicAdd`, `atomicMax`, `atomic_fmax*`, `unsafeAtomicAdd`, `__hip_atomic_fetch_*`,
+`tl.atomic_add`/`tl.atomic_max`/`tl.atomic_min`. The finding names the kernel, the parameter
+and the atomic line.
+Why it matters: an atomic max/add reads the old value. `empty()` returns whatever the caching
+allocator last stored in that block, so garbage larger than the true amax (or a stale partial
+sum) wins, and the descale or sum derived from it is silently wrong on every call that gets a
+reused block.
+Does not fire on: `zeros()`/`zeros_like()`/`full()` allocations; a buffer zeroed before the
+launch (`x.zero_()`, `x.fill_(...)`, `hipMemsetAsync`/`memset` naming it, or passed to a
+`*zero*`/`*fill*`/`*memset*` call); kernels that only store (no atomic on that parameter),
+atomics on another parameter of the same kernel; kernels whose source is not in the changed
+file (no guessing from names); unchanged allocations; test files.)"};
+
+bool is_atomic_rmw(std::string_view callee) {
+  static const RE2 re(
+      R"((?i)^(atomic(add|max|min|_?fmax\w*|_?fmin\w*|_add|_max|_min|_fadd\w*|cas)|unsafeatomicadd|__hip_atomic_fetch_\w+)$)");
+  return RE2::FullMatch(std::string(callee), re);
+}
+
+std::string strip_template(std::string s) {
+  size_t lt = s.find('<');
+  if (lt != std::string::npos) s = s.substr(0, lt);
+  size_t br = s.find('[');
+  if (br != std::string::npos) s = s.substr(0, br);
+  size_t colons = s.rfind("::");
+  if (colons != std::string::npos) s = s.substr(colons + 2);
+  size_t dot = s.rfind('.');
+  if (dot != std::string::npos) s = s.substr(dot + 1);
+  return s;
+}
+
+bool mentions_name(std::string_view text, const std::string& name) {
+  const RE2 re("(^|[^A-Za-z0-9_])" + RE2::QuoteMeta(name) + "([^A-Za-z0-9_]|$)");
+  return RE2::PartialMatch(std::string(text), re);
+}
+
+// Whether an argument hands the buffer `name` over: `x`, `x.data_ptr()`, `(float*)x.data_ptr()`.
+bool passes_buffer(std::string_view arg, const std::string& name) { return mentions_name(arg, name); }
+
+struct AtomicSite {
+  std::string kernel;
+  std::string param;
+  int line = 0;
+  std::string text;
+};
+
+class AtomicOnEmpty : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
+      if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      std::map<std::string, std::vector<Function>> defs;
+      for (const Function& fn : tree->functions()) defs[fn.name].push_back(fn);
+      for (const lang::Assignment& a : tree->assignments()) {
+        if (!added.count(a.line) || !a.value || a.targets.size() != 1 || a.augmented) continue;
+        if (!allocates_empty(a.value)) continue;
+        check_buffer(*tree, f.new_path, a, defs, out);
+      }
+    }
+  }
+
+ private:
+  static bool allocates_empty(Node value) {
+    if (value.kind() != "call" && value.kind() != "call_expression") return false;
+    std::string name = lang::describe_call(value).callee_name;
+    return name == "empty" || name == "empty_like" || name == "new_empty";
+  }
+
+  void check_buffer(const SyntaxTree& tree, const std::string& path, const lang::Assignment& a,
+                    const std::map<std::string, std::vector<Function>>& defs, std::vector<Finding>& out) const {
+    const std::string& buf = a.targets.front();
+    std::optional<Function> owner = tree.enclosing_function(a.line);
+    Node scope = owner ? owner->body : tree.root();
+    std::vector<Call> calls = tree.calls(scope);
+    for (const Call& c : calls) {
+      if (c.line < a.line) continue;
+      if (zeroes(c, buf)) return;  // zeroed before any atomic launch that follows
+      std::string kernel = strip_template(c.callee);
+      auto it = defs.find(kernel);
+      if (it == defs.end()) continue;
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        if (!passes_buffer(c.args[i].value.text(), buf)) continue;
+        for (const Function& k : it->second) {
+          std::string param = param_for(k, c.args[i], i);
+          if (param.empty()) continue;
+          std::optional<AtomicSite> site = atomic_on(tree, k, param, defs, 1);
+          if (!site) continue;
+          report(tree, path, a, c, *site, out);
+          return;
+        }
+      }
+    }
+  }
+
+  static bool zeroes(const Call& c, const std::string& buf) {
+    std::string n = c.callee_name;
+    bool zero_call = n == "zero_" || n == "fill_" || n.find("emset") != std::string::npos ||
+                     n.find("zero") != std::string::npos || n.find("fill") != std::string::npos;
+    if (!zero_call) return false;
+    if (c.receiver && mentions_name(c.receiver.text(), buf)) return true;
+    for (const lang::Argument& arg : c.args)
+      if (mentions_name(arg.value.text(), buf)) return true;
+    return false;
+  }
+
+  static std::string param_for(const Function& k, const lang::Argument& arg, size_t index) {
+    if (!arg.keyword.empty()) {
+      for (const lang::Param& p : k.params)
+        if (p.name == arg.keyword) return p.name;
+      return "";
+    }
+    return index < k.params.size() ? k.params[index].name : "";
+  }
+
+  // An atomic read-modify-write on `param` inside device function `k` (or, `depth` calls down,
+  // inside a same-file helper it is passed to).
+  std::optional<AtomicSite> atomic_on(const SyntaxTree& tree, const Function& k, const std::string& param,
+                                      const std::map<std::string, std::vector<Function>>& defs, int depth) const {
+    if (!k.body) return std::nullopt;
+    std::set<std::string> aliases{param};
+    for (const lang::Assignment& a : tree.assignments(k.body))
+      if (a.value)
+        for (const std::string& al : std::set<std::string>(aliases))
+          if (mentions_name(a.value.text(), al))
+            for (const std::string& t : a.targets) aliases.insert(t);
+    for (const Call& c : tree.calls(k.body)) {
+      if (c.args.empty()) continue;
+      std::string first(c.args.front().value.text());
+      bool on_param = false;
+      for (const std::string& al : aliases) on_param = on_param || mentions_name(first, al);
+      if (is_atomic_rmw(c.callee_name) && on_param) {
+        return AtomicSite{k.name, param, c.line, std::string(trim(tree.line_text(c.line)))};
+      }
+      if (depth <= 0) continue;
+      auto it = defs.find(strip_template(c.callee));
+      if (it == defs.end()) continue;
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        bool passes = false;
+        for (const std::string& al : aliases) passes = passes || mentions_name(c.args[i].value.text(), al);
+        if (!passes) continue;
+        for (const Function& h : it->second) {
+          if (h.node == k.node) continue;
+          std::string hp = param_for(h, c.args[i], i);
+          if (hp.empty()) continue;
+          if (auto s = atomic_on(tree, h, hp, defs, depth - 1)) return s;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  void report(const SyntaxTree& tree, const std::string& path, const lang::Assignment& a, const Call& launch,
+              const AtomicSite& site, std::vector<Finding>& out) const {
+    const std::string& buf = a.targets.front();
+    Finding x = finding();
+    x.location = Location{path, a.line};
+    x.problem = "`" + buf + "` is allocated with `" + strip_template(lang::describe_call(a.value).callee) +
+                "()` (not zeroed) and passed to `" + site.kernel + "`, which accumulates into `" + site.param +
+                "` with an atomic (`" + site.text + "`)";
+    x.impact = "The atomic reads the old contents; a reused allocator block holds stale values that win the max / "
+               "join the sum, so every value derived from `" + buf + "` (descale, amax, counts) is silently wrong";
+    x.action = "Author must allocate `" + buf + "` with zeros (`zeros()` / `::zeros()`) or clear it before the launch";
+    x.trigger = "any call of this path that gets a reused allocator block for `" + buf +
+                "` (e.g. the second call in a process): the stale contents enter the atomic";
+    x.evidence.push_back(evidence(path, a.line, tree.line_text(a.line)));
+    x.evidence.push_back(evidence(path, launch.line, tree.line_text(launch.line)));
+    x.evidence.push_back(evidence(path, site.line, site.text));
+    x.related.push_back(Location{path, launch.line});
+    x.related.push_back(Location{path, site.line});
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(AtomicOnEmpty);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,631 @@
+// int32-index-overflow: an index x runtime-extent product computed in 32 bits and used as a
+// pointer offset in device code (C++/HIP kernels, Triton/Gluon kernels, FlyDSL Int32 casts).
+// Structural, no name lists: which factors are runtime values comes from the kernel's own
+// parameters, thread/block ids and loads, which are constants from constexpr/literals.
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using lang::Function;
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "int32-index-overflow",
+    .category = Category::Boundary,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = "D9", .aiter = "D9"},
+    .summary = "An index x extent product in device code is computed in 32 bits and used as a pointer offset.",
+    .docs = R"(What it catches, on added lines of device code:
+- C/C++/HIP: inside a `__global__`/`__device__` function, a local declared `int`/`int32_t`/
+  `unsigned`/`uint32_t` whose value multiplies an index (derived from `blockIdx`/`threadIdx`
+  or read from memory) by another runtime value (a non-template parameter of the function or
+  something derived from one), with no factor widened to 64 bits (`int64_t` parameter or local,
+  `static_cast<int64_t>`, `(long)`, `size_t`), and the local is then used as a pointer offset
+  (`ptr + off`, `ptr[off]`).
+- Triton/Gluon (`@triton.jit`, `@gluon.jit`): a product of a value loaded from memory (a block
+  table entry, a KV index) and a runtime (non-`constexpr`) kernel parameter such as a stride,
+  with no `.to(tl.int64)` on either, inside the offsets of a load/store or assigned to a name
+  that reaches one. Triton passes such parameters as i32 when they fit.
+- FlyDSL: `Int32(a) * Int32(b)` with both operands runtime values.
+FlyDSL operands named like tile constants (`BLOCK_M`, `TILE`) bound the product and are
+skipped; short upper-case names (`K`, `N`) are dimensions and count as runtime extents.
+The trigger is computed where the other factors are known (literals, constexpr locals): the
+smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
+When a factor is a runtime extent with no known value the finding carries no trigger and is a
+note (a located candidate; measured on the last 300 commits of aiter and ATOM, about a quarter
+of these addressed a tensor that can pass 2^31 elements).
+Why it matters: the product wraps at 2^31 and the kernel reads or writes another row, silently,
+only at production scale (long context, large KV pools).
+Does not fire on: products where a factor is already 64-bit (an `int64_t` stride parameter, a
+local widened earlier, `.to(tl.int64)`, `fx.Int64`), products of compile-time constants
+(`constexpr` tile sizes, template parameters, literals) with one index (`blockIdx.x * 256`),
+host code (no `__global__`/`__device__`), a block/thread index times a single stride in C++
+(a row of one tensor: it wraps only past 2^31 elements), reads of an index table (a load whose
+value is itself used as an address: block tables, request-to-token maps), products that never reach a pointer offset (loop
+bounds, a count compared against a limit), `program_id` x stride in Triton (the tensor itself
+would have to exceed 2^31 elements; this rule keeps to loaded pool indices), unchanged lines,
+and test files.)"};
+
+constexpr int64_t kLimit = int64_t{1} << 31;
+
+bool is_wide_type(std::string_view t) {
+  static const RE2 re(R"(\b(int64_t|uint64_t|long|size_t|ptrdiff_t|long_index_t|intptr_t|uintptr_t|index64_t)\b)");
+  return RE2::PartialMatch(std::string(t), re);
+}
+bool is_narrow_int_type(std::string_view t) {
+  static const RE2 re(R"(^\s*(const\s+)?(int|int32_t|unsigned|unsigned int|uint32_t)\s*$)");
+  return RE2::FullMatch(std::string(t), re);
+}
+bool mentions_widening(std::string_view text) {
+  static const RE2 re(R"((int64|uint64|\blong\b|size_t|Int64|i64|ptrdiff_t))");
+  return RE2::PartialMatch(std::string(text), re);
+}
+
+// A tile constant by the kernels' own naming convention: an UPPER_CASE name with an underscore
+// or of five or more letters (BLOCK_M, TILE, ELEM_BYTES), or a product of them. It bounds a
+// tile-local product. Short upper-case names (K, N, M, V) are problem dimensions and stay
+// runtime extents: `Int32(seq_start) * Int32(K)` is the real defect.
+bool is_constant_name(std::string_view t) {
+  static const RE2 one(R"(^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z][A-Z0-9]{4,}$)");
+  std::string text(trim(t));
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t op = text.find_first_of("*+", start);
+    std::string part(trim(std::string_view(text).substr(start, op == std::string::npos ? std::string::npos : op - start)));
+    if (!RE2::FullMatch(part, one)) return false;
+    if (op == std::string::npos) break;
+    start = op + 1;
+  }
+  return true;
+}
+
+std::string with_commas(int64_t v) {
+  std::string s = std::to_string(v), out;
+  int n = 0;
+  for (size_t i = s.size(); i-- > 0;) {
+    out.insert(out.begin(), s[i]);
+    if (++n % 3 == 0 && i > 0) out.insert(out.begin(), ',');
+  }
+  return out;
+}
+
+std::optional<int64_t> parse_int_literal(std::string_view t) {
+  t = trim(t);
+  while (!t.empty() && (t.back() == 'u' || t.back() == 'U' || t.back() == 'l' || t.back() == 'L')) t.remove_suffix(1);
+  if (t.empty() || t.size() > 12) return std::nullopt;
+  int64_t v = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// Flattens a chain of `*` (through parentheses) into its factors.
+void factors_of(Node n, std::vector<Node>& out) {
+  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
+  if (n && (n.kind() == "binary_expression" || n.kind() == "binary_operator")) {
+    Node op = n.child_by_field("operator");
+    if (op && op.text() == "*") {
+      factors_of(n.child_by_field("left"), out);
+      factors_of(n.child_by_field("right"), out);
+      return;
+    }
+  }
+  if (n) out.push_back(n);
+}
+
+// Whether a `*` node is the top of its chain (its parent is not another `*`).
+bool is_top_product(Node n) {
+  Node p = n.parent();
+  while (p && p.kind() == "parenthesized_expression") p = p.parent();
+  if (!p || (p.kind() != "binary_expression" && p.kind() != "binary_operator")) return true;
+  Node op = p.child_by_field("operator");
+  return !(op && op.text() == "*");
+}
+
+bool is_product(Node n) {
+  if (n.kind() != "binary_expression" && n.kind() != "binary_operator") return false;
+  Node op = n.child_by_field("operator");
+  return op && op.text() == "*";
+}
+
+// What is known about the names of one kernel.
+struct Scope {
+  std::set<std::string> runtime;  // parameters and values derived from them
+  std::set<std::string> index;    // thread/block ids, loaded values and what derives from them
+  std::set<std::string> data;     // values read from memory and what derives from them
+  std::set<std::string> wide;     // 64-bit
+  std::map<std::string, int64_t> known;  // compile-time values
+  std::set<std::string> pointers;        // C++ pointer parameters/locals
+};
+
+// Identifiers read in `n` (C++ identifiers and Python identifiers; field names excluded).
+std::vector<std::string> names_in(const SyntaxTree& tree, Node n) {
+  std::vector<std::string> out;
+  lang::walk(n, [&](Node c) {
+    if (c.kind() == "identifier" && tree.is_variable_read(c)) out.emplace_back(c.text());
+    return true;
+  });
+  return out;
+}
+
+bool any_in(const std::vector<std::string>& names, const std::set<std::string>& set) {
+  for (const std::string& s : names)
+    if (set.count(s)) return true;
+  return false;
+}
+
+// A factor's classification.
+struct FactorFacts {
+  bool index = false, runtime = false, wide = false, data = false;
+  std::optional<int64_t> value;
+  std::string text;
+};
+
+FactorFacts classify(const SyntaxTree& tree, Node f, const Scope& s, bool cpp) {
+  FactorFacts x;
+  x.text = collapse_whitespace(f.text());
+  if (mentions_widening(x.text)) x.wide = true;
+  if (auto v = parse_int_literal(x.text)) x.value = v;
+  std::vector<std::string> names = names_in(tree, f);
+  if (names.size() == 1 && s.known.count(names[0]) && x.text == names[0]) x.value = s.known.at(names[0]);
+  if (any_in(names, s.wide)) x.wide = true;
+  if (any_in(names, s.index)) x.index = true;
+  if (any_in(names, s.data)) x.data = x.index = true;
+  if (cpp && (x.text.find("blockIdx") != std::string::npos || x.text.find("threadIdx") != std::string::npos))
+    x.index = true;
+  if (any_in(names, s.runtime)) x.runtime = true;
+  if (x.value) x.runtime = x.index = x.data = false;
+  return x;
+}
+
+struct Candidate {
+  Node product;
+  std::vector<FactorFacts> factors;
+  std::string target;  // the local it is stored into ("" when inline)
+};
+
+// The verdict for a product. Nothing may be widened. Either an index meets another runtime
+// extent (no trigger: the extent is unknown), or an index read from memory (a pool slot, a
+// sequence start) meets only known constants whose product makes the wrap reachable: the
+// index that wraps is at most 2^24.
+bool overflow_shape(const std::vector<FactorFacts>& fs) {
+  int index = 0, runtime_other = 0, data = 0;
+  int64_t known = 1;
+  for (const FactorFacts& f : fs) {
+    if (f.wide) return false;
+    if (f.index) ++index;
+    else if (f.runtime) ++runtime_other;
+    if (f.data) ++data;
+    if (f.value) known = known > kLimit ? known : known * *f.value;
+  }
+  if (index >= 1 && runtime_other >= 1) return true;
+  return index == 1 && data == 1 && runtime_other == 0 && known > 1 && kLimit / known <= (int64_t{1} << 24);
+}
+
+// "idx >= 524,288 with H=32, D=128" when every factor but one index is known; "" otherwise.
+std::string trigger_for(const std::vector<FactorFacts>& fs) {
+  int64_t known = 1;
+  const FactorFacts* free_factor = nullptr;
+  std::string with;
+  for (const FactorFacts& f : fs) {
+    if (f.value) {
+      known *= *f.value;
+      if (!with.empty()) with += ", ";
+      with += f.text;
+      if (f.text != std::to_string(*f.value)) with += "=" + std::to_string(*f.value);
+      continue;
+    }
+    if (free_factor) return "";
+    free_factor = &f;
+  }
+  if (!free_factor || known <= 1) return "";
+  int64_t at = (kLimit + known - 1) / known;
+  return "`" + free_factor->text + "` >= " + with_commas(at) + " (with " + with + "): the product passes 2^31";
+}
+
+class Int32IndexOverflow : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
+      bool py = is_python(f.new_path);
+      if (!py && !is_cpp_family(f.new_path)) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      std::vector<Finding> found;
+      for (const Function& fn : tree->functions()) {
+        if (!touches_added(added, fn.start_line, fn.end_line) || !fn.body) continue;
+        if (py && is_gpu_jit(fn)) scan_triton(*tree, fn, f.new_path, added, found);
+        if (!py && is_device(fn)) scan_cpp(*tree, fn, f.new_path, added, found);
+      }
+      if (py) scan_flydsl(*tree, f.new_path, added, found);
+      group_by_function(*tree, found, out);
+    }
+  }
+
+ private:
+  // One finding per function: the first site (a red one when there is one) carries the others
+  // as related places, so a kernel with the pattern on every load is one finding, not forty.
+  static void group_by_function(const SyntaxTree& tree, std::vector<Finding>& found, std::vector<Finding>& out) {
+    std::map<std::string, size_t> first;  // function start line -> index into `out`
+    std::stable_sort(found.begin(), found.end(), [](const Finding& a, const Finding& b) {
+      return !a.trigger.empty() && b.trigger.empty();
+    });
+    for (Finding& x : found) {
+      std::optional<Function> fn = tree.enclosing_function(x.location->line);
+      std::string key = fn ? std::to_string(fn->start_line) : "module";
+      auto it = first.find(key);
+      if (it == first.end()) {
+        first[key] = out.size();
+        out.push_back(std::move(x));
+        continue;
+      }
+      Finding& head = out[it->second];
+      head.related.push_back(*x.location);
+      if (head.evidence.size() < 6) head.evidence.push_back(x.evidence.front());
+    }
+    for (auto& [key, idx] : first) {
+      Finding& head = out[idx];
+      size_t more = 0;
+      for (const Location& l : head.related)
+        if (l.line != head.location->line) ++more;
+      (void)key;
+      if (more > 0) head.problem += " (same pattern at " + std::to_string(more) + " more places in this function)";
+    }
+  }
+
+  static bool is_gpu_jit(const Function& fn) {
+    for (const std::string& d : fn.decorators)
+      if (d.find("jit") != std::string::npos) return true;
+    return false;
+  }
+  static bool is_device(const Function& fn) {
+    if (fn.is_cuda_kernel) return true;
+    std::string_view head = fn.node.text().substr(0, fn.body.start_byte() - fn.node.start_byte());
+    return head.find("__device__") != std::string_view::npos;
+  }
+
+  // --- C++ ---
+  // The declaration's text before its declarator: "const int", "constexpr int", "int64_t".
+  static std::string decl_type(Node init_declarator) {
+    Node decl = init_declarator.parent();
+    if (!decl || decl.kind() != "declaration") return "";
+    std::string_view t = decl.text().substr(0, init_declarator.start_byte() - decl.start_byte());
+    std::string out = collapse_whitespace(t);
+    while (!out.empty() && (out.back() == ',' || out.back() == ' ')) out.pop_back();
+    return out;
+  }
+
+  void scan_cpp(const SyntaxTree& tree, const Function& fn, const std::string& path, const std::set<int>& added,
+                std::vector<Finding>& out) const {
+    Scope s;
+    for (const lang::Param& p : fn.params) {
+      if (is_wide_type(p.annotation)) s.wide.insert(p.name);
+      else s.runtime.insert(p.name);
+      if (p.node.text().find('*') != std::string_view::npos) s.pointers.insert(p.name);
+    }
+    std::vector<Candidate> candidates;
+    for (const lang::Assignment& a : tree.assignments(fn.body)) {
+      if (!a.value || a.targets.size() != 1) continue;
+      const std::string& name = a.targets.front();
+      std::vector<std::string> names = names_in(tree, a.value);
+      std::string value = std::string(a.value.text());
+      std::string type = a.declaration ? decl_type(a.node) : "";
+      bool reads_memory = false;
+      lang::walk(a.value, [&](Node c) {
+        if (c.kind() == "subscript_expression" || c.kind() == "pointer_expression") reads_memory = true;
+        return !reads_memory;
+      });
+      if (a.declaration && a.node.text().find('*') != std::string_view::npos &&
+          a.node.child_by_field("declarator").kind() == "pointer_declarator")
+        s.pointers.insert(name);
+      if (a.declaration && type.find("constexpr") != std::string::npos) {
+        if (auto v = parse_int_literal(value)) s.known[name] = *v;
+        continue;
+      }
+      if (a.declaration && is_wide_type(type)) {
+        s.wide.insert(name);
+        continue;
+      }
+      if (a.declaration && type.find("const") != std::string::npos && names.empty()) {
+        if (auto v = parse_int_literal(value)) s.known[name] = *v;
+        continue;
+      }
+      bool idx = reads_memory || value.find("blockIdx") != std::string::npos ||
+                 value.find("threadIdx") != std::string::npos || any_in(names, s.index);
+      if (idx) s.index.insert(name);
+      if (reads_memory || any_in(names, s.data)) s.data.insert(name);
+      if (any_in(names, s.runtime) || any_in(names, s.index)) s.runtime.insert(name);
+      if (!a.declaration || !added.count(a.line) || !is_narrow_int_type(type)) continue;
+      lang::walk(a.value, [&](Node c) {
+        if (!is_product(c) || !is_top_product(c)) return true;
+        std::vector<Node> fs;
+        factors_of(c, fs);
+        Candidate cand{c, {}, name};
+        bool data_index = false;
+        for (Node x : fs) {
+          cand.factors.push_back(classify(tree, x, s, true));
+          data_index = data_index || cand.factors.back().data;
+        }
+        // A block/thread index times one stride addresses a row of one tensor (it wraps only
+        // past 2^31 elements); a flattened multi-dimensional offset or a loaded index does not.
+        bool reachable = data_index || fs.size() >= 3;
+        if (reachable && overflow_shape(cand.factors)) candidates.push_back(std::move(cand));
+        return false;
+      });
+    }
+    for (const Candidate& c : candidates) {
+      int use = pointer_use_line(tree, fn, c.target, s.pointers);
+      if (use) report(tree, path, c, use, "C++ `int`", out);
+    }
+  }
+
+  // The first line where `name` offsets a pointer (`p + name`, `p[... name ...]`); 0 if none.
+  static int pointer_use_line(const SyntaxTree& tree, const Function& fn, const std::string& name,
+                              const std::set<std::string>& pointers) {
+    for (Node id : tree.identifiers(name, fn.body)) {
+      if (!tree.is_variable_read(id)) continue;
+      for (Node p = id.parent(); p && p.kind() != "compound_statement"; p = p.parent()) {
+        if (p.kind() == "subscript_expression" || p.kind() == "subscript_argument_list") return id.start_line();
+        if (p.kind() == "binary_expression") {
+          Node op = p.child_by_field("operator");
+          if (op && (op.text() == "+" || op.text() == "-")) {
+            for (Node side : {p.child_by_field("left"), p.child_by_field("right")}) {
+              std::string_view t = trim(side.text());
+              if (pointers.count(std::string(t))) return id.start_line();
+              if (t.find("reinterpret_cast") != std::string_view::npos) return id.start_line();
+            }
+          }
+          continue;
+        }
+        if (p.kind() == "argument_list" || p.kind() == "init_declarator" || p.kind() == "expression_statement") break;
+      }
+    }
+    return 0;
+  }
+
+  // --- Triton / Gluon ---
+  static bool is_load_call(std::string_view callee_name) {
+    return callee_name.find("load") != std::string_view::npos || callee_name.find("gather") != std::string_view::npos;
+  }
+  // Whether argument i of a load/store is an address (the pointer, or the offsets of a
+  // buffer op), not the stored value or the mask.
+  static bool is_address_arg(const lang::Call& c, size_t i) {
+    const std::string& k = c.args[i].keyword;
+    if (!k.empty()) return k == "pointer" || k == "ptr" || k == "offsets" || k == "offset" || k == "base";
+    bool buffer_op = c.callee_name.find("buffer") != std::string::npos;
+    return i == 0 || (buffer_op && i == 1);
+  }
+  static bool is_memory_call(std::string_view callee_name) {
+    return is_load_call(callee_name) || callee_name.find("store") != std::string_view::npos ||
+           callee_name.find("atomic") != std::string_view::npos;
+  }
+
+  void scan_triton(const SyntaxTree& tree, const Function& fn, const std::string& path, const std::set<int>& added,
+                   std::vector<Finding>& out) const {
+    Scope s;
+    for (const lang::Param& p : fn.params) {
+      if (p.annotation.find("constexpr") != std::string::npos) continue;
+      s.runtime.insert(p.name);
+    }
+    // Names fed to a load/store: offsets computed on another line reach memory through them.
+    std::set<std::string> reach_memory;
+    for (const lang::Call& c : tree.calls(fn.body))
+      if (is_memory_call(c.callee_name))
+        for (size_t i = 0; i < c.args.size(); ++i)
+          if (is_address_arg(c, i))
+            for (const std::string& n : names_in(tree, c.args[i].value)) reach_memory.insert(n);
+    for (const lang::Assignment& a : tree.assignments(fn.body)) {
+      if (!a.value || a.targets.empty()) continue;
+      std::string value(a.value.text());
+      std::vector<std::string> names = names_in(tree, a.value);
+      bool loaded = false;
+      lang::walk(a.value, [&](Node c) {
+        if (c.kind() == "call" && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
+        return !loaded;
+      });
+      for (const std::string& t : a.targets) {
+        if (mentions_widening(value)) {
+          s.wide.insert(t);
+          continue;
+        }
+        if (loaded || any_in(names, s.index)) {
+          s.index.insert(t);
+          s.data.insert(t);
+        }
+        if (any_in(names, s.runtime)) s.runtime.insert(t);
+      }
+    }
+    const std::set<std::string> direct_address = reach_memory;
+    // Loaded values flow backwards into names fed to memory: `off = idx * stride` then load(off).
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const lang::Assignment& a : tree.assignments(fn.body))
+        for (const std::string& t : a.targets)
+          if (reach_memory.count(t) && a.value)
+            for (const std::string& n : names_in(tree, a.value))
+              if (reach_memory.insert(n).second) grew = true;
+    }
+    // Index tables: names bound by a load whose value is used in another address. A product
+    // that addresses such a table (block_tables[req * stride + i]) walks a small table.
+    std::set<std::string> tables;
+    for (const lang::Assignment& a : tree.assignments(fn.body)) {
+      if (!a.value || a.value.kind() != "call" || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
+      for (const std::string& t : a.targets)
+        if (direct_address.count(t)) tables.insert(t);
+    }
+    std::set<uint32_t> seen;
+    lang::walk(fn.body, [&](Node c) {
+      if (!is_product(c) || !is_top_product(c) || !added.count(c.start_line())) return true;
+      std::vector<Node> fs;
+      factors_of(c, fs);
+      Candidate cand{c, {}, ""};
+      bool loaded_index = false, param_extent = false;
+      bool value_product = false;
+      for (Node x : fs)
+        if (x.kind() == "call" && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
+      if (value_product) return false;
+      for (Node x : fs) {
+        FactorFacts ff = classify(tree, x, s, false);
+        if (ff.index) loaded_index = true;
+        else if (ff.runtime) param_extent = true;
+        cand.factors.push_back(std::move(ff));
+      }
+      if (!loaded_index || !param_extent || !overflow_shape(cand.factors)) return false;
+      if (!feeds_memory(tree, c, reach_memory)) return false;
+      if (reads_table(tree, c, tables)) return false;
+      if (seen.insert(c.start_byte()).second) report(tree, path, cand, c.start_line(), "i32", out);
+      return false;
+    });
+  }
+
+  // Whether the product sits in the arguments of a load/store, or in the value of an
+  // assignment whose target reaches one.
+  static bool feeds_memory(const SyntaxTree& tree, Node product, const std::set<std::string>& reach_memory) {
+    Node child = product;
+    for (Node p = product.parent(); p && p.kind() != "function_definition"; child = p, p = p.parent()) {
+      if (p.kind() == "call") {
+        lang::Call call = lang::describe_call(p);
+        if (!is_memory_call(call.callee_name)) continue;
+        for (size_t i = 0; i < call.args.size(); ++i) {
+          Node v = call.args[i].value;
+          if (!v || !(v.start_byte() <= product.start_byte() && product.end_byte() <= v.end_byte())) continue;
+          return is_address_arg(call, i);
+        }
+        return false;
+      }
+      if (p.kind() == "assignment" || p.kind() == "augmented_assignment") {
+        for (const lang::Assignment& a : tree.assignments(p))
+          if (a.node == p)
+            for (const std::string& t : a.targets)
+              if (reach_memory.count(t)) return true;
+        return false;
+      }
+    }
+    return false;
+  }
+
+  // Whether the load the product addresses binds an index table (its value is used as an
+  // address elsewhere), directly (`t = tl.load(p + i * s)`) or through one local (`q = p + i * s`).
+  static bool reads_table(const SyntaxTree& tree, Node product, const std::set<std::string>& tables) {
+    std::set<std::string> via;
+    for (Node p = product.parent(); p && p.kind() != "function_definition"; p = p.parent()) {
+      if (p.kind() == "call") {
+        Node parent = p.parent();
+        if (parent && parent.kind() == "assignment") {
+          for (const lang::Assignment& a : tree.assignments(parent))
+            if (a.node == parent)
+              for (const std::string& t : a.targets)
+                if (tables.count(t)) return true;
+        }
+        return false;
+      }
+      if (p.kind() == "assignment") {
+        for (const lang::Assignment& a : tree.assignments(p))
+          if (a.node == p) via.insert(a.targets.begin(), a.targets.end());
+        break;
+      }
+    }
+    if (via.empty()) return false;
+    Node fn = product.ancestor({"function_definition"});
+    for (const lang::Assignment& a : tree.assignments(fn)) {
+      if (!a.value || a.value.kind() != "call" || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
+      bool uses_via = false;
+      for (const std::string& n : names_in(tree, a.value)) uses_via = uses_via || via.count(n);
+      if (!uses_via) continue;
+      for (const std::string& t : a.targets)
+        if (tables.count(t)) return true;
+    }
+    return false;
+  }
+
+  // --- FlyDSL ---
+  void scan_flydsl(const SyntaxTree& tree, const std::string& path, const std::set<int>& added,
+                   std::vector<Finding>& out) const {
+    if (tree.source().find("flydsl") == std::string::npos && tree.source().find("flyc") == std::string::npos) return;
+    lang::walk(tree.root(), [&](Node c) {
+      if (!is_product(c) || !added.count(c.start_line())) return true;
+      Node l = c.child_by_field("left"), r = c.child_by_field("right");
+      auto int32_of = [&](Node side) -> Node {
+        if (!side || side.kind() != "call") return {};
+        lang::Call call = lang::describe_call(side);
+        if (call.callee_name != "Int32" || call.args.size() != 1) return {};
+        return call.args.front().value;
+      };
+      Node a = int32_of(l), b = int32_of(r);
+      if (!a || !b) return true;
+      std::vector<FactorFacts> fs;
+      for (Node x : {a, b}) {
+        FactorFacts ff;
+        ff.text = collapse_whitespace(x.text());
+        ff.value = parse_int_literal(ff.text);
+        ff.runtime = !ff.value && !is_constant_name(ff.text);
+        fs.push_back(ff);
+      }
+      if (!fs[0].runtime || !fs[1].runtime) return true;
+      fs[0].index = true;
+      Candidate cand{c, fs, ""};
+      report(tree, path, cand, c.start_line(), "`Int32`", out);
+      return false;
+    });
+  }
+
+  void report(const SyntaxTree& tree, const std::string& path, const Candidate& c, int use_line,
+              std::string_view width, std::vector<Finding>& out) const {
+    int line = c.product.start_line();
+    std::string expr = collapse_whitespace(c.product.text());
+    std::string index, others;
+    for (const FactorFacts& f : c.factors) {
+      if (f.index && index.empty()) index = f.text;
+      else others += (others.empty() ? "" : " * ") + f.text;
+    }
+    if (index.empty()) index = c.factors.front().text;
+    Finding x = finding();
+    x.location = Location{path, line};
+    x.problem = "`" + expr + "` is computed in 32 bits (" + std::string(width) + ") and " +
+                (c.target.empty() ? std::string("used as a memory offset") : "stored in `" + c.target + "`, a pointer offset") +
+                "; no factor is widened to 64 bits";
+    x.impact = "Once `" + index + "` times `" + others +
+               "` passes 2^31 the offset wraps and the kernel reads or writes another row silently (long context, large "
+               "pools)";
+    x.action = "Author must widen `" + index + "` to 64 bits before the multiply (`static_cast<int64_t>`, "
+               "`.to(tl.int64)`, `fx.Int64`), or Reviewer should ask for the bound that keeps the product under 2^31";
+    x.trigger = trigger_for(c.factors);
+    // Without a computed trigger this is a candidate for the reviewer, not a defect: on the last
+    // 300 commits of aiter and ATOM about a quarter of such sites addressed a tensor that can
+    // pass 2^31 elements (KV pools, packed queries); the rest walked small tables.
+    if (x.trigger.empty()) x.severity = Severity::Note;
+    x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+    if (use_line != line) {
+      x.evidence.push_back(evidence(path, use_line, tree.line_text(use_line)));
+      x.related.push_back(Location{path, use_line});
+    }
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(Int32IndexOverflow);
+
+}  // namespace
+}  // namespace rp

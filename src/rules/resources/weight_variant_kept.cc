@@ -1,0 +1,183 @@
+// weight-variant-kept: a transformed copy of a weight stored as a new attribute beside the
+// original, which stays referenced (double device memory for that weight).
+#include <re2/re2.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+#include "rules/source_facts.h"
+
+namespace rp {
+namespace {
+
+using lang::Call;
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "weight-variant-kept",
+    .category = Category::Resources,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "F1", .aiter = "F1"},
+    .summary = "A new attribute holds a transformed copy of a weight while the original attribute is never freed.",
+    .docs = R"(What it catches: an added assignment `obj.new_attr = f(obj.orig, ...)` in Python where
+`orig` is a weight attribute (its name contains `weight` and names no small companion:
+scale, bias, zero point, shape, dtype, loader, block size), `new_attr` is a different attribute that the base version of the file never assigned,
+the value computes a new tensor from `obj.orig` (a shuffle, quantization, `.contiguous()`,
+`.clone()`, a kernel call), and the function never releases the original afterwards: no
+`del obj.orig`, `obj.orig = None`/`= obj.new_attr`/`= Parameter(...)` re-binding,
+`delattr(obj, "orig")`, `obj.orig.data = ...`, `register_parameter("orig", None)`, or a
+storage `resize_(0)`.
+Why it matters: both tensors stay pinned in HBM for the life of the model, doubling that
+weight's footprint; on a large MoE the extra copy is gigabytes and surfaces as OOM only at
+peak load in production.
+Does not fire on: collections (lists, dicts, comprehensions), calls whose name says they
+return a view (`decode_view(w)`), views (`.view`, `.t()`, `.T`, `.transpose`, `.permute`, `.reshape`,
+`.unsqueeze`, `.squeeze`, `.narrow`, `.detach()`, slicing), which share storage; re-binding the
+original in place (`obj.w13_weight = shuffle(obj.w13_weight)`); attributes derived from
+non-weight attributes (scales, biases); attributes that already existed in the base version;
+code that frees the original later in the same function; method calls and collections
+(`self.collect_weights()`, `self.weight_prefixes`, names ending in `s`); test files.)"};
+
+bool is_weight_attr(std::string_view attr) {
+  static const RE2 weight(R"((?i)weight)");
+  static const RE2 small(R"((?i)(scale|bias|zero|shape|dtype|name|loader|attr|type|block|group|size|amax))");
+  std::string a(attr);
+  return RE2::PartialMatch(a, weight) && !RE2::PartialMatch(a, small);
+}
+
+bool is_view_only(Node value) {
+  static const RE2 view(
+      R"(^[\w.]+(\.(view|t|T|transpose|permute|reshape|unsqueeze|squeeze|narrow|detach|view_as|flatten|unflatten)(\([^()]*\))?|\[[^\]]*\])*$)");
+  std::string text = collapse_whitespace(value.text());
+  std::string no_space;
+  for (char c : text)
+    if (c != ' ') no_space += c;
+  return RE2::FullMatch(no_space, view);
+}
+
+// Whether `text` names the attribute `full` ("self.w") itself, not a longer one ("self.w_q").
+bool mentions_attr(std::string_view text, const std::string& full) {
+  const RE2 re(RE2::QuoteMeta(full) + "([^A-Za-z0-9_]|$)");
+  return RE2::PartialMatch(std::string(text), re);
+}
+
+// A list/dict/tuple/comprehension (a collection, not one tensor), or a call whose name says it
+// returns a view (`..._view(w)`, `as_strided`): no second copy of the weight.
+bool builds_view_or_collection(Node value) {
+  std::string_view k = value.kind();
+  if (k == "list" || k == "dictionary" || k == "tuple" || k == "list_comprehension" || k == "dictionary_comprehension" ||
+      k == "set" || k == "generator_expression")
+    return true;
+  if (k != "call") return false;
+  std::string name = lang::describe_call(value).callee_name;
+  return name.find("view") != std::string::npos || name == "as_strided";
+}
+
+class WeightVariantKept : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *src.file;
+      const std::set<int>& added = src.added;
+      const SyntaxTree* tree = src.tree;
+      const std::string* old_text = ctx.workspace.old_text(f.old_path.empty() ? f.new_path : f.old_path);
+      for (const lang::Assignment& a : tree->assignments()) {
+        if (!added.count(a.line) || !a.value || a.augmented || a.targets.size() != 1) continue;
+        const std::string& target = a.targets.front();
+        size_t dot = target.rfind('.');
+        if (dot == std::string::npos) continue;
+        std::string obj = target.substr(0, dot), attr = target.substr(dot + 1);
+        if (is_view_only(a.value) || builds_view_or_collection(a.value)) continue;
+        std::string orig = original_read(a.value, obj, attr);
+        if (orig.empty()) continue;
+        if (old_text && old_text->find(target + " =") != std::string::npos) continue;  // pre-existing attribute
+        std::optional<lang::Function> fn = tree->enclosing_function(a.line);
+        Node scope = fn ? fn->body : tree->root();
+        if (frees(*tree, scope, obj, orig, a.line)) continue;
+        report(*tree, f.new_path, a, obj, attr, orig, out);
+      }
+    }
+  }
+
+ private:
+  // The weight attribute of `obj` that `value` reads (other than `attr` itself); "" if none.
+  static std::string original_read(Node value, const std::string& obj, const std::string& attr) {
+    std::string found;
+    lang::walk(value, [&](Node n) {
+      if (!found.empty()) return false;
+      if (n.kind() == "attribute") {
+        Node o = n.child_by_field("object"), a = n.child_by_field("attribute");
+        // A method call (`self.collect_weights()`) or a collection (`weight_prefixes`) is no tensor.
+        Node parent = n.parent();
+        bool called = parent && parent.kind() == "call" && parent.child_by_field("function") == n;
+        bool collection = !a.text().empty() && (a.text().back() == 's' || a.text().find("prefix") != std::string_view::npos);
+        if (o && a && o.text() == obj && a.text() != attr && is_weight_attr(a.text()) && !called && !collection) {
+          found = std::string(a.text());
+          return false;
+        }
+      }
+      return true;
+    });
+    return found;
+  }
+
+  static bool frees(const SyntaxTree& tree, Node scope, const std::string& obj, const std::string& orig, int after) {
+    const std::string full = obj + "." + orig;
+    for (const lang::Assignment& a : tree.assignments(scope)) {
+      if (a.line <= after) continue;
+      for (const std::string& t : a.targets)
+        if (t == full || t == full + ".data") return true;
+    }
+    bool freed = false;
+    lang::walk(scope, [&](Node n) {
+      if (freed) return false;
+      if (n.start_line() > after) {
+        if (n.kind() == "delete_statement" && mentions_attr(n.text(), full)) freed = true;
+        if (n.kind() == "call") {
+          Call c = lang::describe_call(n);
+          std::string text(n.text());
+          if ((c.callee_name == "delattr" || c.callee_name == "register_parameter" ||
+               c.callee_name == "register_buffer") &&
+              text.find("\"" + orig + "\"") != std::string::npos)
+            freed = true;
+          if (c.callee_name == "resize_" && mentions_attr(text, full)) freed = true;
+        }
+        if (n.kind() == "assignment") {
+          Node left = n.child_by_field("left");
+          if (left && (trim(left.text()) == full || trim(left.text()) == full + ".data")) freed = true;
+        }
+      }
+      return !freed;
+    });
+    return freed;
+  }
+
+  void report(const SyntaxTree& tree, const std::string& path, const lang::Assignment& a, const std::string& obj,
+              const std::string& attr, const std::string& orig, std::vector<Finding>& out) const {
+    Finding x = finding();
+    x.location = Location{path, a.line};
+    x.problem = "`" + obj + "." + attr + "` stores a transformed copy of `" + obj + "." + orig +
+                "`, and the original is never freed in this function";
+    x.impact = "Both tensors stay resident for the life of the model: that weight's HBM footprint doubles, which on "
+               "large models shows up as OOM only at peak load";
+    x.action = "Author must free or replace the original after building the variant (`" + obj + "." + orig +
+               " = None` / `del`, or store the variant under the original name), or Reviewer should ask why both "
+               "copies must stay resident";
+    x.evidence.push_back(evidence(path, a.line, tree.line_text(a.line)));
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(WeightVariantKept);
+
+}  // namespace
+}  // namespace rp

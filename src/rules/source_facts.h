@@ -1,0 +1,24 @@
+// The changed source files a code rule looks at: not deleted, not binary, not a test, with at
+// least one added line and a parse tree of the head side. One loop, written once, for the
+// rules that scan the head text of what the PR adds (boundary, resources, streams, flydsl).
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace rp {
+
+struct ChangedSource {
+  const FileChange* file = nullptr;
+  std::set<int> added;               // head-side line numbers the PR adds
+  const lang::SyntaxTree* tree = nullptr;  // head-side parse tree
+};
+
+// Changed files whose path passes `keep` (e.g. is_python), in diff order.
+std::vector<ChangedSource> changed_sources(const ReviewContext& ctx, const std::function<bool(std::string_view)>& keep);
+
+}  // namespace rp

@@ -1,0 +1,171 @@
+// stream-without-sync: a tensor written under `with torch.cuda.stream(side):` and read after
+// the block, on the current stream, with no wait_stream / event wait / synchronize between.
+#include <re2/re2.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+#include "rules/source_facts.h"
+
+namespace rp {
+namespace {
+
+using lang::Call;
+using lang::Function;
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "stream-without-sync",
+    .category = Category::Streams,
+    .severity = Severity::Red,
+    .needs = Needs::Diff,
+    .codes = {.atom = "G1", .aiter = "G1"},
+    .summary = "A tensor produced under a side stream is read after the stream block with no wait/synchronize in between.",
+    .docs = R"(What it catches: in a Python function, a `with torch.cuda.stream(s):` (also
+`torch.cuda.stream(s)`, `torch.hip.stream`, `stream(s)` helpers) block the PR adds or changes,
+where `s` is not the current/default stream, assigns a name (`x = op(...)`, `self.buf = ...`),
+and a later line of the same function, outside any block on that stream, reads the name
+before any synchronisation: `<stream>.wait_stream(...)`, `wait_event(...)`, `event.wait()`,
+`event.synchronize()`, `<stream>.synchronize()`, `torch.cuda.synchronize()`.
+Why it matters: the side stream runs concurrently with the current one. The read enqueues the
+consumer kernel on the current stream, which does not wait for the producer on the side
+stream: it reads half-written or stale memory. No error, wrong output, timing-dependent.
+Does not fire on: a sync call anywhere between the end of the block and the read (also inside
+the block after the last write when it synchronises the side stream itself), reads inside
+another block on the same stream, `torch.cuda.stream(torch.cuda.current_stream())` or
+`default_stream()`, names only used inside the block, blocks the PR did not touch, files with no
+stream blocks, test files.)"};
+
+bool is_stream_item(std::string_view item, std::string& stream) {
+  static const RE2 re(R"(^(?:[\w.]*\.)?stream\((.+)\)(?:\s+as\s+\w+)?$)");
+  std::string arg;
+  if (!RE2::FullMatch(std::string(trim(item)), re, &arg)) return false;
+  if (arg.find("current_stream") != std::string::npos || arg.find("default_stream") != std::string::npos ||
+      arg == "None")
+    return false;
+  stream = std::string(trim(arg));
+  return true;
+}
+
+bool is_sync_call(const Call& c) {
+  const std::string& n = c.callee_name;
+  return n == "wait_stream" || n == "wait_event" || n == "synchronize" || n == "stream_wait_event" ||
+         n == "hipStreamWaitEvent" || n == "cudaStreamWaitEvent" || n == "wait" || n == "current_stream_wait" ||
+         n == "wait_for_stream" || n == "sync_streams";
+}
+
+class StreamWithoutSync : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *src.file;
+      const std::set<int>& added = src.added;
+      const SyntaxTree* tree = src.tree;
+      std::vector<lang::WithBlock> blocks = tree->with_blocks();
+      for (const lang::WithBlock& w : blocks) {
+        std::string stream;
+        bool side = false;
+        for (const std::string& item : w.items) side = side || is_stream_item(item, stream);
+        if (!side || !w.body || !touches_added(added, w.node.start_line(), w.node.end_line())) continue;
+        check_block(*tree, f.new_path, w, stream, blocks, out);
+      }
+    }
+  }
+
+ private:
+  void check_block(const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w,
+                   const std::string& stream, const std::vector<lang::WithBlock>& blocks,
+                   std::vector<Finding>& out) const {
+    std::optional<Function> fn = tree.enclosing_function(w.node.start_line());
+    if (!fn || !fn->body) return;
+    std::set<std::string> written;
+    for (const lang::Assignment& a : tree.assignments(w.body))
+      for (const std::string& t : a.targets) written.insert(t);
+    if (written.empty()) return;
+    // A synchronisation inside the block after its writes (side.synchronize()) also settles it.
+    for (const Call& c : tree.calls(w.body))
+      if (is_sync_call(c)) return;
+    int end = w.node.end_line();
+    std::vector<Call> calls = tree.calls(fn->body);
+    // The first read of a written name after the block, outside blocks on the same stream.
+    for (const std::string& name : written) {
+      int read = first_read_after(tree, *fn, name, end, stream, blocks);
+      if (!read) continue;
+      bool synced = false;
+      for (const Call& c : calls)
+        if (c.line > end && c.line <= read && is_sync_call(c)) synced = true;
+      if (synced) continue;
+      report(tree, path, w, stream, name, read, out);
+      return;  // one finding per block
+    }
+  }
+
+  static int first_read_after(const SyntaxTree& tree, const Function& fn, const std::string& name, int after,
+                              const std::string& stream, const std::vector<lang::WithBlock>& blocks) {
+    std::vector<Node> ids;
+    if (name.find('.') == std::string::npos) {
+      ids = tree.identifiers(name, fn.body);
+    } else {
+      lang::walk(fn.body, [&](Node n) {
+        if (n.kind() == "attribute" && n.text() == name) ids.push_back(n);
+        return true;
+      });
+    }
+    int best = 0;
+    for (Node id : ids) {
+      int line = id.start_line();
+      if (line <= after) continue;
+      if (id.kind() == "identifier" && !tree.is_variable_read(id)) continue;
+      if (id.kind() == "attribute" && is_store_target(id)) continue;
+      bool same_stream = false;
+      for (const lang::WithBlock& b : blocks) {
+        if (!b.node.contains_line(line)) continue;
+        for (const std::string& item : b.items) {
+          std::string s;
+          if (is_stream_item(item, s) && s == stream) same_stream = true;
+        }
+      }
+      if (same_stream) continue;
+      if (!best || line < best) best = line;
+    }
+    return best;
+  }
+
+  static bool is_store_target(Node attr) {
+    Node p = attr.parent();
+    return p && p.kind() == "assignment" && p.child_by_field("left") == attr;
+  }
+
+  void report(const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w, const std::string& stream,
+              const std::string& name, int read, std::vector<Finding>& out) const {
+    int line = w.node.start_line();
+    Finding x = finding();
+    x.location = Location{path, read};
+    x.problem = "`" + name + "` is written on stream `" + stream + "` (block at line " + std::to_string(line) +
+                ") and read at line " + std::to_string(read) + " on the current stream with no wait_stream/event "
+                "wait/synchronize in between";
+    x.impact = "The consumer kernel on the current stream does not wait for the producer on `" + stream +
+               "`; it reads partially written or stale data, silently and only under some timings";
+    x.action = "Author must make the consumer wait before the read: `torch.cuda.current_stream().wait_stream(" +
+               stream + ")` or record an event on `" + stream + "` and `wait_event` it";
+    x.trigger = "any step where the kernels under `" + stream + "` have not finished when line " +
+                std::to_string(read) + " enqueues its consumer (e.g. a large producer and a small consumer)";
+    x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+    x.evidence.push_back(evidence(path, read, tree.line_text(read)));
+    x.related.push_back(Location{path, line});
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(StreamWithoutSync);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,6 @@
+from torch import nn
+
+
+class FusedMoE(nn.Module):
+    def process_weights_after_loading(self):
+        pass
