@@ -32,6 +32,7 @@ PR touches the op, its registration or the fake:
 Why it matters: torch.compile takes output count, dtype and shape from the fake; a wrong fake
 compiles and then fails the runtime assert_size_stride/dtype check, or silently feeds later
 ops the wrong dtype.
+A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
 Does not fire on: fakes the PR does not touch together with their op; fakes defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
@@ -50,7 +51,10 @@ class FakeImplMismatch : public Rule {
       if (!tree) continue;
       std::vector<lang::Function> fns = tree->functions();
       std::set<int> reported;
-      for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
+      std::vector<CompileOpRegistration> regs = compile_op_registrations(*tree);
+      std::set<std::string> named_fakes;
+      for (const CompileOpRegistration& r : regs) named_fakes.insert(r.fake);
+      for (const CompileOpRegistration& r : regs) {
         if (r.fake.empty()) continue;
         const lang::Function* fake = nullptr;
         for (const lang::Function& fn : fns)
@@ -63,6 +67,15 @@ class FakeImplMismatch : public Rule {
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
         if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
           check_returns(f.new_path, *tree, r, *fake, reported, out);
+      }
+      // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
+      // because the op names a sibling's fake: its body is still checked against that op.
+      for (const lang::Function& fake : fns) {
+        if (!fake.class_name.empty() || !fake.name.ends_with("_fake") || named_fakes.count(fake.name)) continue;
+        if (!touches_added(added, fake.start_line, fake.end_line)) continue;
+        std::string op = fake.name.substr(0, fake.name.size() - 5);
+        for (const CompileOpRegistration& r : regs)
+          if (r.op.name == op || r.op.name == op + "_") check_returns(f.new_path, *tree, r, fake, reported, out);
       }
     }
   }

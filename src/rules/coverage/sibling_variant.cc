@@ -1,5 +1,6 @@
 // sibling-variant: the PR changes a line in function f, and a variant of f in the same file
 // (f_opt, f_prefill, f_decode, f_v2, f_fast, f_2d/f_3d...) still carries that exact line.
+#include <algorithm>
 #include <map>
 
 #include <re2/re2.h>
@@ -25,12 +26,15 @@ whose name is a variant of `f` — the same name once the variant words `opt`, `
 `decode`, `new`, `old`, `vN`, `2d`/`3d` are dropped (`_moe_gemm_decode` / `_moe_gemm_prefill`,
 `mla_decode_fwd` / `mla_v40_decode_fwd`, `attention_2d` / `attention_3d`) — still contains that
 exact line, untouched by the PR. One finding per pair of functions, at the variant's line.
-Red in the profile's Tier-1/2 files (a variant there is on every user's path), else a warning.
+Red in the files the profile's backbone table names as Tier 1/2 (a variant there is on every
+user's path; directory-wide entries such as `aiter/ops/` do not count), else a warning.
 Why it matters: a fix applied to one path of a kernel family while a sibling keeps the old
 code leaves the bug alive for every input routed to the sibling (aiter: a strided-q fix on the
 decode kernel while `_prefill_opt` kept the same out-of-bounds read).
-Does not fire on: lines without an operation (plain calls, returns of a name, braces, imports,
-decorators, signatures, comments, prints/logs) or shorter than 16 characters; a line that is
+Does not fire on: lines without arithmetic, indexing, a comparison or a width cast (plain calls,
+dispatch predicates such as `if use_multiblock(n, stride):`, returns of a name, braces, imports,
+decorators, signatures, comments, prints/logs) or shorter than 16 characters — a PR that
+deliberately reroutes only the decode path while prefill keeps its dispatch is not a missed fix; a line that is
 still present in `f` after the PR (it moved, it was not changed); variants the PR also edits on
 that line; functions whose names share nothing but a variant word; new or deleted files. A
 variant may legitimately diverge: the finding asks, it does not assert.)"};
@@ -71,8 +75,13 @@ bool significant(const std::string& code, bool python) {
   static const RE2 skip(R"(^(?:def |class |return \w+$|import |from |@|#|//|/\*|\*|print\(|logger\.|logging\.|log\.|std::cout|printf|assert_|template\s*<|"|'|})|\{$)");
   if (RE2::PartialMatch(code, skip)) return false;
   (void)python;
-  static const RE2 op(R"([\[\]*+%<>/&|^-]|\b(?:stride|offset|idx|index|ptr|mask|bound|min|max|size|shape|numel|int64|long)\w*)");
-  return RE2::PartialMatch(code, op);
+  // Arithmetic, indexing, shifts or comparisons (not C++ `->`, not a default `=`), or a width
+  // cast: the shapes an address, bounds, widening or layout fix takes. A plain call such as a
+  // dispatch predicate `if use_multiblock(n, stride):` is not one.
+  std::string c = code;
+  for (size_t at = c.find("->"); at != std::string::npos; at = c.find("->", at)) c.replace(at, 2, "  ");
+  static const RE2 op(R"([\[*+%<>]|[^\w\s(,=]\s*-|\w\s*-\s*[\w(]|\b(?:int64_t|int64|long|size_t|index_t)\b)");
+  return RE2::PartialMatch(c, op);
 }
 
 std::string code_of(std::string_view line, bool python) {
@@ -86,6 +95,16 @@ struct Pair {
   int fix_line = 0;
   std::string old_code;
 };
+
+// The tier of a file named in the backbone table itself. Directory entries ("aiter/ops/") are
+// left out: a whole directory of single-op wrappers is not on every user's path, and red for
+// every file in it would drown the files that are.
+int exact_tier(const Profile& profile, const std::string& path) {
+  int best = 3;
+  for (const BackboneFile& b : profile.backbone)
+    if (!b.path.ends_with("/") && b.path == path) best = std::min(best, b.tier);
+  return best;
+}
 
 class SiblingVariant : public Rule {
  public:
@@ -147,7 +166,7 @@ class SiblingVariant : public Rule {
   Finding report(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
                  const std::string& fixed_name, const Pair& p) const {
     Finding x = finding();
-    int tier = ctx.profile.tier_of(path);
+    int tier = exact_tier(ctx.profile, path);
     x.severity = tier <= 2 ? Severity::Red : Severity::Warn;
     x.location = Location{path, p.variant_line};
     x.related.push_back(Location{path, p.fix_line});

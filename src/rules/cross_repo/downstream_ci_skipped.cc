@@ -1,5 +1,9 @@
 // downstream-ci-skipped (aiter): a behavior change to an op ATOM/SGLang/vLLM consume, in a PR
 // that carries no ci:* label, so the downstream jobs are skipped.
+#include <algorithm>
+
+#include <re2/re2.h>
+
 #include "core/paths.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
@@ -23,7 +27,8 @@ and carries no downstream label (`ci:atom`, `ci:atom_full`, `ci:sglang`, `ci:vll
 Why it matters: aiter's downstream jobs run only when such a label is set; without one the PR
 merges green on aiter's own tests and the downstream breaks after merge (aiter: a DeepSeek-V4
 MLA decode change merged with the ATOM job skipped, and ATOM went red).
-Does not fire on: git-only reviews (no labels to read); pure additions (a new arch-gated kernel
+Does not fire on: git-only reviews (no labels to read); PRs whose title declares the change
+backward/forward compatible (a compatibility shim or alias keeps every old call working); pure additions (a new arch-gated kernel
 not on any default path is not reachable downstream); comment-only or blank-line changes; PRs
 with a downstream ci:* label; other files.)"};
 
@@ -38,6 +43,13 @@ bool downstream_label(std::string_view l) {
   for (std::string_view d : {"ci:all", "ci:atom", "ci:atom_full", "ci:atom-test", "ci:sglang", "ci:vllm", "ci:vllm-di", "ci:kimi"})
     if (l == d) return true;
   return false;
+}
+
+// A title that declares the change backward/forward compatible ("Add forward compatibility to
+// X", "keep old kwargs as aliases"): behavior-preserving by the author's statement.
+bool declares_compatibility(const std::string& title) {
+  static const RE2 compat(R"((?i)\b(?:backward|forward|backwards)[- ]compat|\bcompatib|\bcompat\b|\balias(?:es)?\b)");
+  return RE2::PartialMatch(title, compat);
 }
 
 class DownstreamCiSkipped : public Rule {
@@ -59,9 +71,10 @@ class DownstreamCiSkipped : public Rule {
           if (l.kind == DiffLine::Kind::Removed && !trim(l.text).empty() && !is_comment_only(l.text, true)) ++removed;
       if (removed) changed.push_back({&f, removed});
     }
-    if (changed.empty()) return;
+    if (changed.empty() || declares_compatibility(ctx.pr.meta.title)) return;
+    std::stable_sort(changed.begin(), changed.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     Finding x = finding();
-    x.location = Location{changed[0].first->path(), 0};
+    x.location = Location{changed[0].first->path(), 0};  // the file rewritten most
     x.problem = "The PR rewrites existing code of downstream-consumed op files (";
     for (size_t i = 0; i < changed.size(); ++i) {
       x.problem += (i ? ", " : "") + changed[i].first->path() + ": " + std::to_string(changed[i].second) + " code lines removed/replaced";

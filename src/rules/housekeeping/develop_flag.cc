@@ -12,7 +12,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "develop-flag",
     .category = Category::Housekeeping,
-    .severity = Severity::Warn,
+    .severity = Severity::Note,
     .needs = Needs::Diff,
     .codes = {.atom = kOff, .aiter = "HK8"},
     .summary = "`develop=True` is added to a @compile_ops registration.",
@@ -21,6 +21,10 @@ decorator), on an op the PR adds or on an existing op that did not have it.
 Why it matters: the flag switches the op onto aiter's development path (a different argument
 conversion and build handling than released ops); the checklist asks that it be removed before
 the op leaves the experimental stage, and a reviewer should know the op ships with it.
+All such registrations of the PR are one finding. A note, not a warning: in aiter's current
+jit/core.py `develop=True` is also the binding mode that passes tensors as `aiter_tensor_t`
+(hundreds of released ops use it), so the flag alone does not show an unfinished op; the
+reviewer is asked to confirm it is intended.
 Does not fire on: `develop=False`; a `develop=True` the old side of the same registration already
 had (a moved or reformatted decorator); the flag outside a compile_ops decorator (a function
 parameter named `develop`, a config key); test files.)"};
@@ -31,6 +35,12 @@ class DevelopFlag : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 flag(R"(\bdevelop\s*=\s*True\b)");
+    struct Hit {
+      std::string path;
+      int line;
+      std::string op, code;
+    };
+    std::vector<Hit> hits;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
@@ -46,17 +56,24 @@ class DevelopFlag : public Rule {
         if (r.kind != CompileOpRegistration::Kind::CompileOps) continue;
         int line = develop_line(*tree, r, flag);
         if (!line || !added.count(line) || had.count(r.op.name)) continue;
-        Finding x = finding();
-        x.location = Location{f.new_path, line};
-        x.problem = "`develop=True` is set on the @compile_ops registration of `" + r.op.name + "`";
-        x.impact = "The op builds and binds through aiter's development path instead of the released one; it ships "
-                   "that way unless someone remembers to remove the flag";
-        x.action = "Author must remove `develop=True` before the op leaves the experimental stage, or say in the PR "
-                   "why this op needs the development path";
-        x.evidence.push_back(evidence(f.new_path, line, tree->line_text(line)));
-        out.push_back(std::move(x));
+        hits.push_back({f.new_path, line, r.op.name, std::string(tree->line_text(line))});
       }
     }
+    if (hits.empty()) return;
+    Finding x = finding();
+    x.location = Location{hits[0].path, hits[0].line};
+    x.problem = "`develop=True` is set on the @compile_ops registration of ";
+    for (size_t i = 0; i < hits.size(); ++i) {
+      if (i < 4) x.problem += (i ? ", `" : "`") + hits[i].op + "`";
+      if (i) x.related.push_back(Location{hits[i].path, hits[i].line});
+      if (i < 5) x.evidence.push_back(evidence(hits[i].path, hits[i].line, hits[i].code));
+    }
+    if (hits.size() > 4) x.problem += " and " + std::to_string(hits.size() - 4) + " more ops";
+    x.impact = "The op builds and binds through aiter's development path; it ships that way unless someone removes "
+               "the flag when the op leaves the experimental stage";
+    x.action = "Reviewer should ask whether `develop=True` is intended for release or should be removed before the "
+               "op leaves the experimental stage";
+    out.push_back(std::move(x));
   }
 
  private:
