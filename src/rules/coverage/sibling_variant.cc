@@ -28,10 +28,12 @@ whose name is a variant of `f` — the same name once the variant words `opt`, `
 exact line, untouched by the PR. One finding per pair of functions, at the variant's line.
 Red in the files the profile's backbone table names as Tier 1/2 (a variant there is on every
 user's path; directory-wide entries such as `aiter/ops/` do not count), else a warning.
+Only in bug-fix PRs: the title says fix/bug/OOB/overflow/crash/illegal/wrong/corrupt/NaN.
 Why it matters: a fix applied to one path of a kernel family while a sibling keeps the old
 code leaves the bug alive for every input routed to the sibling (aiter: a strided-q fix on the
 decode kernel while `_prefill_opt` kept the same out-of-bounds read).
-Does not fire on: lines without arithmetic, indexing, a comparison or a width cast (plain calls,
+Does not fire on: feature, tuning or refactor PRs (their title names no fix: one variant may be
+changed on purpose, e.g. a narrower index type for decode only); lines without arithmetic, indexing, a comparison or a width cast (plain calls,
 dispatch predicates such as `if use_multiblock(n, stride):`, returns of a name, braces, imports,
 decorators, signatures, comments, prints/logs) or shorter than 16 characters — a PR that
 deliberately reroutes only the decode path while prefill keeps its dispatch is not a missed fix; a line that is
@@ -111,6 +113,10 @@ class SiblingVariant : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    // The checklist asks this of bug fixes: a feature or tuning PR that changes one variant on
+    // purpose (a narrower index type on the decode path only) is not a fix left half-applied.
+    static const RE2 fix(R"((?i)\b(?:fix(?:es|ed)?|bug\w*|hotfix|oob|out[- ]of[- ]bounds?|overflow|crash\w*|illegal|wrong|incorrect|corrupt\w*|nan|segfault|race)\b)");
+    if (!RE2::PartialMatch(ctx.pr.meta.title, fix)) return;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.status == FileStatus::Added || f.status == FileStatus::Deleted || f.new_path.empty()) continue;
       if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;

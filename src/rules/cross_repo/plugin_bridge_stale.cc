@@ -28,7 +28,10 @@ Why it matters: bridges are the code vLLM/SGLang users run; they read the engine
 directly, so a signature change that every in-tree caller was updated for still breaks them with
 TypeError/AttributeError the moment the plugin loads (ATOM: a paged-SWA layout change left the
 bridge on the old layout).
-Does not fire on: bridges the PR also edits; parameters that gained a `**kwargs` catch-all; names
+The bridge must reach that definition: it imports from the defining module (module functions) or
+names the owning class (methods).
+Does not fire on: bridges that only call a same-named function of another module or class
+(`apply`, `from_config`); bridges the PR also edits; parameters that gained a `**kwargs` catch-all; names
 shorter than 5 characters or dunder methods (too generic to pair); private names (`_x`);
 functions kept under the old name (a compatibility wrapper or alias in the same file); files
 inside the plugin layer themselves; reviews without the head tree.)"};
@@ -41,6 +44,7 @@ bool is_bridge(std::string_view path) {
 
 struct Change {
   std::string path;
+  std::string owner;  // class of a method ("" for a module function)
   int line = 0;
   std::string name;   // function name
   std::string param;  // removed parameter; "" when the function is deleted
@@ -101,7 +105,7 @@ class PluginBridgeStale : public Rule {
       auto it = now.find(fn.qualified);
       if (it == now.end()) {
         if (!new_names.count(fn.name) && neu.source().find(fn.name) == std::string::npos)
-          out.push_back(Change{path, 0, fn.name, ""});
+          out.push_back(Change{path, fn.class_name, 0, fn.name, ""});
         continue;
       }
       const lang::Function& nf = *it->second;
@@ -115,13 +119,20 @@ class PluginBridgeStale : public Rule {
       for (const lang::Param& p : fn.params) {
         if (kept.count(p.name) || p.name == "self" || p.name == "cls" || p.name.size() < 3) continue;
         if (p.node && std::string(trim(p.node.text())).starts_with("*")) continue;
-        out.push_back(Change{path, nf.start_line, fn.name, p.name});
+        out.push_back(Change{path, fn.class_name, nf.start_line, fn.name, p.name});
       }
     }
   }
 
   // Whether bridge text calls the function (and passes the removed keyword); line of the call.
   static bool reads(const std::string& text, const Change& c, int* line) {
+    // The bridge must reach this definition, not just any function of the same name: it names
+    // the owning class, or imports from the defining module.
+    std::string module = c.path.substr(0, c.path.size() - 3);
+    std::replace(module.begin(), module.end(), '/', '.');
+    bool reaches = c.owner.empty() ? text.find(module) != std::string::npos
+                                   : RE2::PartialMatch(text, "\\b" + RE2::QuoteMeta(c.owner) + "\\b");
+    if (!reaches) return false;
     RE2 call("(?:^|[^\\w])" + RE2::QuoteMeta(c.name) + "\\s*\\(");
     re2::StringPiece in(text), m;
     if (!RE2::PartialMatch(in, "(" + call.pattern() + ")", &m)) return false;

@@ -21,7 +21,8 @@ constexpr RuleInfo kInfo{
 test file, and whose description (when there is one) gives no command that reproduces the bug.
 Why it matters: without a regression test the same bug can come back unnoticed; the checklist
 asks how the fix is kept from regressing.
-Does not fire on: titles about typos, lint, docs, comments, formatting, CI, logging or warnings;
+Does not fire on: titles about typos, lint, docs, comments, formatting, CI, logging, warnings,
+perf, traces/tags/profiler or env vars;
 PRs that touch any test file (tests/, op_tests/, test_*.py); PRs whose description carries a
 command (a repro or test command in a code block); PRs that change only docs, configs or
 scripts.)"};
@@ -32,7 +33,7 @@ class BugfixWithoutTest : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 fix(R"((?i)\b(?:fix|fixes|fixed|fixing|bugfix|hotfix|bug)\b)");
-    static const RE2 trivial(R"((?i)\b(?:typo|lint|doc|docs|readme|comment|comments|format|formatting|style|ci|log|logging|warning|warnings|spelling|pre-commit|ruff|black|mypy|build|compile|import)\b)");
+    static const RE2 trivial(R"((?i)\b(?:typo|lint|doc|docs|readme|comment|comments|format|formatting|style|ci|log|logging|warning|warnings|spelling|pre-commit|ruff|black|mypy|build|compile|import|perf|trace|tag|profiler|env|envs)\b)");
     const std::string& title = ctx.pr.meta.title;
     if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
     const FileChange* code = nullptr;
