@@ -21,8 +21,17 @@ defines no top-level `def test_*` and no `class Test*` — a script with a `main
 — when no other file of the PR adds a `def test_*` either.
 Why it matters: the file looks like test coverage in the PR's file list, but pytest collects
 nothing from it, so CI never runs it and the change ships untested.
-Does not fire on: files with at least one collectable test; PRs that add a collectable test
+Does not fire on: aiter's `op_tests/*.py` (depth 1) and `op_tests/multigpu_tests/**`, which CI runs
+as `python3 <file>` scripts (a `main()` there does run); files with at least one collectable test; PRs that add a collectable test
 elsewhere; `conftest.py` and helper modules not named like tests; modified files.)"};
+
+// aiter's CI (.github/scripts/aiter_test.sh) runs every op_tests/*.py at depth 1 and every file
+// under op_tests/multigpu_tests/ as `python3 <file>`: a main() script there is run, pytest or not.
+bool run_as_script(std::string_view path) {
+  if (!path.starts_with("op_tests/")) return false;
+  std::string_view rest = path.substr(9);
+  return rest.find('/') == std::string_view::npos || rest.starts_with("multigpu_tests/");
+}
 
 class UncollectableTest : public Rule {
  public:
@@ -39,7 +48,8 @@ class UncollectableTest : public Rule {
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines)
           if (l.kind == DiffLine::Kind::Added && RE2::PartialMatch(l.text, collectable)) adds_test = true;
-      bool candidate = f.status == FileStatus::Added && RE2::PartialMatch(f.new_path, test_name) && !adds_test;
+      bool candidate = f.status == FileStatus::Added && RE2::PartialMatch(f.new_path, test_name) && !adds_test &&
+                       !run_as_script(f.new_path);
       if (candidate) scripts.push_back(&f);
       else if (adds_test) other_test = true;
     }
