@@ -27,7 +27,8 @@ Why it matters: a fix or feature behind a backward-compatible default does nothi
 (aiter: a `max_seqlen=-1` parameter whose fix only took effect once ATOM passed the real value);
 the follow-up that activates it needs an owner.
 Does not fire on: new functions (all of their parameters are new); private functions and
-methods (`_name`); parameters without a default; `*args`/`**kwargs`; parameters some added line
+methods (`_name`); functions nested in another function (local helpers of a kernel builder);
+fake implementations (`*_fake`, whose signature must mirror the op); parameters without a default; `*args`/`**kwargs`; parameters some added line
 passes by keyword (a caller in the same PR opts in); test files; PRs that change the function's
 callers positionally are not inspected (the finding is a question, not a defect).)"};
 
@@ -49,7 +50,9 @@ class NewParamNotPassed : public Rule {
       std::vector<lang::Function> old_fns = old->functions();
       for (const lang::Function& fn : old_fns) before[fn.qualified] = &fn;
       for (const lang::Function& fn : neu->functions()) {
-        if (fn.name.starts_with("_")) continue;
+        if (fn.name.starts_with("_") || fn.name.ends_with("_fake")) continue;
+        // A helper nested in another function (a kernel builder's local closure) is not API.
+        if (fn.node.ancestor({"function_definition"})) continue;
         if (!fn.class_name.empty() && fn.class_name.starts_with("_")) continue;
         auto it = before.find(fn.qualified);
         if (it == before.end()) continue;
