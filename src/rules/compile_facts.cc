@@ -2,7 +2,9 @@
 
 #include <re2/re2.h>
 
+#include "core/paths.h"
 #include "core/strings.h"
+#include "rules/facts.h"
 
 namespace rp {
 
@@ -71,6 +73,18 @@ std::string string_value(lang::Node n) {
 }
 
 }  // namespace
+
+std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace) {
+  std::vector<ChangedPythonFile> out;
+  for (const FileChange& f : changes.files) {
+    if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
+    std::set<int> added = added_line_numbers(f);
+    if (added.empty()) continue;
+    const lang::SyntaxTree* tree = workspace.new_tree(f.new_path);
+    if (tree) out.push_back(ChangedPythonFile{&f, std::move(added), tree});
+  }
+  return out;
+}
 
 std::string return_annotation(const lang::Function& fn) {
   lang::Node def = definition_of(fn);

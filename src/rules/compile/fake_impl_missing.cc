@@ -35,12 +35,10 @@ class FakeImplMissing : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace)) {
+      const FileChange& f = *changed.file;
+      const std::set<int>& added = changed.added;
+      const lang::SyntaxTree* tree = changed.tree;
       for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
         bool is_new = added.count(r.anchor_line) || added.count(def_line(r));
         if (!is_new || !r.fake.empty() || !returns_tensor(r.return_annotation)) continue;
