@@ -5,6 +5,7 @@
 // statement promises.
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,8 +36,11 @@ struct ChangedPythonFile {
   std::set<int> added;
   const lang::SyntaxTree* tree = nullptr;
 };
-// Every non-binary Python file with added lines whose head tree is available.
-std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace);
+// Every non-binary Python file with added lines whose head tree is available. When `needles` is
+// not empty, only files whose head text contains one of them are parsed (a commit that touches
+// hundreds of files parses only the few that can matter).
+std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace,
+                                                    std::initializer_list<std::string_view> needles = {});
 
 // Every registration in one Python tree, in source order.
 std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTree& tree);

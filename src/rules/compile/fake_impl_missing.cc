@@ -35,7 +35,7 @@ class FakeImplMissing : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace)) {
+    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace, {"compile_ops", "torch_compile_guard", "custom_op"})) {
       const FileChange& f = *changed.file;
       const std::set<int>& added = changed.added;
       const lang::SyntaxTree* tree = changed.tree;

@@ -56,6 +56,11 @@ class TestReferenceUpcast : public Rule {
       if (f.new_path.find("benchmark") != std::string::npos) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;
+      bool upcast_added = false;
+      for (const Hunk& h : f.hunks)
+        for (const DiffLine& l : h.lines)
+          upcast_added = upcast_added || (l.kind == DiffLine::Kind::Added && RE2::PartialMatch(l.text, upcast));
+      if (!upcast_added) continue;  // parse only files where an added line upcasts
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree || !RE2::PartialMatch(tree->source(), low)) continue;
       for (const lang::Function& fn : tree->functions()) {
