@@ -29,8 +29,8 @@ the follow-up that activates it needs an owner.
 Does not fire on: new functions (all of their parameters are new); private functions and
 methods (`_name`); functions nested in another function (local helpers of a kernel builder);
 fake implementations (`*_fake`, whose signature must mirror the op); parameters without a default; `*args`/`**kwargs`; parameters some added line
-passes by keyword (a caller in the same PR opts in); test files; PRs that change the function's
-callers positionally are not inspected (the finding is a question, not a defect).)"};
+passes by keyword, names as a quoted kwargs-dict key, or whose function an added line calls (the
+value may be passed positionally); test files. The finding is a question, not a defect.)"};
 
 class NewParamNotPassed : public Rule {
  public:
@@ -75,7 +75,10 @@ class NewParamNotPassed : public Rule {
   // An added line outside the function's own signature that passes `name=` (not `==`).
   static bool passed_somewhere(const std::vector<AddedLine>& added, const std::string& name, const std::string& path,
                                const lang::Function& fn) {
-    RE2 kw("\\b" + RE2::QuoteMeta(name) + "\\s*=[^=]");
+    // `name=...`, a quoted "name" (a kwargs dict key), or an added call of the function itself
+    // (it may pass the value positionally).
+    RE2 kw("\\b" + RE2::QuoteMeta(name) + "\\s*=[^=]|[\"']" + RE2::QuoteMeta(name) + "[\"']|\\b" +
+           RE2::QuoteMeta(fn.name) + "\\s*\\(");
     int sig_end = fn.body ? fn.body.start_line() - 1 : fn.start_line;
     for (const AddedLine& a : added) {
       if (a.file->new_path == path && a.line->new_line >= fn.start_line && a.line->new_line <= sig_end) continue;
