@@ -1,0 +1,183 @@
+// fake-impl-mismatch: the fake (abstract) implementation of a torch.compile op disagrees with
+// the real op: a different number of outputs, a call that raises, or a quantized output
+// declared in the input's dtype.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/compile_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "fake-impl-mismatch",
+    .category = Category::Boundary,
+    .severity = Severity::Red,
+    .needs = Needs::FullText,
+    .codes = {.atom = "D6", .aiter = "D6"},
+    .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares a quantized output in the input dtype.",
+    .docs = R"(What it catches, for an op registered with a fake in the same file (`gen_fake=F` on
+`@compile_ops`/`@torch_compile_guard`, `fake_impl=F` on `direct_register_custom_op`) when the
+PR touches the op, its registration or the fake:
+- arity: the op's return annotation promises N tensors and F's annotation (or every return
+  statement of F) gives M != N: e.g. a 3-output op registered with the 2-output fake of its
+  sibling, or an op that gained an output while its fake did not;
+- a raising fake: F calls `x.device()` on a tensor parameter (`device` is a property, so the
+  fake raises TypeError the first time it runs);
+- a quantizing op (name contains `quant`, not `dequant`) whose fake returns `empty_like(x)` of a
+  tensor input first and names no quantized dtype anywhere in what it returns: the real op's
+  first output is the quantized tensor, the fake says it is bf16/fp16.
+Why it matters: torch.compile takes output count, dtype and shape from the fake; a wrong fake
+compiles and then fails the runtime assert_size_stride/dtype check, or silently feeds later
+ops the wrong dtype.
+A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
+Does not fire on: fakes the PR does not touch together with their op; fakes defined in another
+file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
+outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
+fp4 (or any variable) dtype for some output.)"};
+
+class FakeImplMismatch : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+      const FileChange& f = *changed.file;
+      const std::set<int>& added = changed.added;
+      const lang::SyntaxTree* tree = changed.tree;
+      std::vector<lang::Function> fns = tree->functions();
+      std::set<int> reported;
+      std::vector<CompileOpRegistration> regs = compile_op_registrations(*tree);
+      std::set<std::string> named_fakes;
+      for (const CompileOpRegistration& r : regs) named_fakes.insert(r.fake);
+      for (const CompileOpRegistration& r : regs) {
+        if (r.fake.empty()) continue;
+        const lang::Function* fake = nullptr;
+        for (const lang::Function& fn : fns)
+          if (fn.name == r.fake && fn.class_name.empty()) fake = &fn;
+        if (!fake) continue;
+        bool touched = touches_added(added, r.op.start_line, r.op.end_line) ||
+                       touches_added(added, fake->start_line, fake->end_line) || added.count(r.anchor_line) ||
+                       added.count(r.fake_line);
+        if (!touched) continue;
+        // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
+        if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
+          check_returns(f.new_path, *tree, r, *fake, reported, out);
+      }
+      // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
+      // because the op names a sibling's fake: its body is still checked against that op.
+      for (const lang::Function& fake : fns) {
+        if (!fake.class_name.empty() || !fake.name.ends_with("_fake") || named_fakes.count(fake.name)) continue;
+        if (!touches_added(added, fake.start_line, fake.end_line)) continue;
+        std::string op = fake.name.substr(0, fake.name.size() - 5);
+        for (const CompileOpRegistration& r : regs)
+          if (r.op.name == op || r.op.name == op + "_") check_returns(f.new_path, *tree, r, fake, reported, out);
+      }
+    }
+  }
+
+ private:
+  bool check_arity(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r,
+                   const lang::Function& fake, std::set<int>& reported, std::vector<Finding>& out) const {
+    std::optional<int> want = annotated_tensor_arity(r.return_annotation);
+    if (!want) return false;
+    std::optional<int> got = returned_arity(tree, fake);
+    if (!got) got = annotated_tensor_arity(return_annotation(fake));
+    if (!got || *got == *want) return false;
+    int line = r.fake_line ? r.fake_line : r.anchor_line;
+    if (!reported.insert(line).second) return true;
+    Finding x = finding();
+    x.location = Location{path, line};
+    x.related.push_back(Location{path, fake.start_line});
+    x.problem = "Op `" + r.op.name + "` returns " + std::to_string(*want) + " tensor(s) (`" + r.return_annotation +
+                "`) but its fake `" + fake.name + "` returns " + std::to_string(*got);
+    x.impact = "torch.compile builds the graph from the fake's outputs: the compiled graph unpacks the wrong number "
+               "of results and fails at trace time or mis-assigns outputs to later ops";
+    x.action = "Author must register a fake that returns exactly the op's outputs (count, dtype, shape), e.g. a "
+               "dedicated `" + r.op.name + "fake` instead of reusing `" + fake.name + "`";
+    x.trigger = "torch.compile of a graph calling `" + r.op.name + "`: the fake yields " + std::to_string(*got) +
+                " output(s) where the schema has " + std::to_string(*want);
+    x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+    x.evidence.push_back(evidence(path, fake.start_line, tree.line_text(fake.start_line)));
+    out.push_back(std::move(x));
+    return true;
+  }
+
+  void check_returns(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r,
+                     const lang::Function& fake, std::set<int>& reported, std::vector<Finding>& out) const {
+    std::set<std::string> tensor_params;
+    for (const lang::Param& p : fake.params)
+      if (p.annotation.find("Tensor") != std::string::npos) tensor_params.insert(p.name);
+    // x.device() on a tensor parameter: TypeError, 'torch.device' object is not callable.
+    for (const lang::Call& c : tree.calls(fake.body)) {
+      if (c.callee_name != "device" || !c.receiver || !c.args.empty()) continue;
+      std::string recv(c.receiver.text());
+      if (!tensor_params.count(recv) || !reported.insert(c.line).second) continue;
+      Finding x = finding();
+      x.location = Location{path, c.line};
+      x.problem = "Fake `" + fake.name + "` of op `" + r.op.name + "` calls `" + recv + ".device()`; `Tensor.device` is "
+                  "a property, not a method";
+      x.impact = "The fake raises TypeError the first time torch.compile traces the op, so the compiled model "
+                 "fails before it runs";
+      x.action = "Author must use `" + recv + ".device` (no call) in the fake";
+      x.trigger = "any torch.compile trace of `" + r.op.name + "`: `" + recv + ".device()` raises TypeError";
+      x.evidence.push_back(evidence(path, c.line, tree.line_text(c.line)));
+      out.push_back(std::move(x));
+    }
+    if (!is_quantizing(r.op.name)) return;
+    lang::walk(fake.body, [&](lang::Node n) {
+      if (n.kind() == "function_definition" || n.kind() == "lambda") return false;
+      if (n.kind() != "return_statement") return true;
+      std::vector<lang::Node> kids = n.named_children();
+      if (kids.empty() || (kids[0].kind() != "expression_list" && kids[0].kind() != "tuple")) return false;
+      lang::Node tuple = kids[0];
+      std::vector<lang::Node> elems;
+      for (lang::Node e : tuple.named_children())
+        if (e.kind() != "comment") elems.push_back(e);
+      if (elems.empty() || elems[0].kind() != "call") return false;
+      lang::Call first = lang::describe_call(elems[0]);
+      if (first.callee_name != "empty_like" || first.keyword("dtype") || first.args.empty()) return false;
+      std::string src(trim(first.args[0].value.text()));
+      if (!tensor_params.count(src)) return false;
+      if (declares_quantized_dtype(tuple.text())) return false;
+      int line = elems[0].start_line();
+      if (!reported.insert(line).second) return false;
+      Finding x = finding();
+      x.location = Location{path, line};
+      x.problem = "Fake `" + fake.name + "` of quantizing op `" + r.op.name + "` returns `" + collapse_whitespace(elems[0].text()) +
+                  "` as its first output and declares no quantized dtype for any output";
+      x.impact = "The real op's first output is the quantized tensor; torch.compile takes the dtype from the fake, so "
+                 "the compiled graph asserts on the dtype or treats fp8 data as `" + src + "`'s dtype downstream";
+      x.action = "Author must declare the quantized dtype in the fake (e.g. `torch.empty_like(" + src +
+                 ", dtype=<fp8 dtype>)`) so it matches what the op returns";
+      x.trigger = "torch.compile of a graph calling `" + r.op.name + "` with a bf16 `" + src +
+                  "`: the fake's output 0 is bf16 while the kernel writes the quantized dtype";
+      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+      out.push_back(std::move(x));
+      return false;
+    });
+  }
+
+  static bool is_quantizing(std::string_view name) {
+    return name.find("quant") != std::string_view::npos && name.find("dequant") == std::string_view::npos;
+  }
+
+  // Any dtype= whose value is not a plain float/half type: fp8, int8, fp4x2, or a variable.
+  static bool declares_quantized_dtype(std::string_view text) {
+    static const RE2 dtype_kw(R"(dtype\s*=\s*([\w.]+))");
+    re2::StringPiece in(text.data(), text.size());
+    std::string value;
+    while (RE2::FindAndConsume(&in, dtype_kw, &value)) {
+      static const RE2 plain(R"((?:torch\.)?(?:float32|float|float16|half|bfloat16|int32|int64|long|bool))");
+      if (!RE2::FullMatch(value, plain)) return true;
+    }
+    return false;
+  }
+};
+
+REGISTER_RULE(FakeImplMismatch);
+
+}  // namespace
+}  // namespace rp

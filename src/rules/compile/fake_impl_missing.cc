@@ -1,0 +1,103 @@
+// fake-impl-missing: a new torch.compile custom op whose fake (abstract) implementation is
+// missing, so tracing it under FakeTensor mode has nothing that produces its outputs.
+#include "core/paths.h"
+#include "rules/compile_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "fake-impl-missing",
+    .category = Category::Boundary,
+    .severity = Severity::Red,
+    .needs = Needs::FullText,
+    .codes = {.atom = "D7", .aiter = "D7"},
+    .summary = "A new @compile_ops / custom op that returns tensors has no fake (abstract) implementation.",
+    .docs = R"(What it catches: an op the PR adds that torch.compile traces with fake tensors, whose
+outputs nothing can produce during tracing: `@compile_ops(...)` or `@torch_compile_guard(...)`
+on a stub body (`...`, a docstring) with a tensor return annotation and no `gen_fake=`;
+`@torch.library.custom_op(...)` with a tensor return and no `register_fake` / `impl_abstract`
+for it in the file; `direct_register_custom_op(...)` (ATOM) of a tensor-returning function
+without `fake_impl=`.
+Why it matters: aiter's guard falls back to calling the Python stub as the fake, which returns
+None where the schema promises a tensor; a custom op without a fake fails the trace. Either way
+the first torch.compile (or CUDA-graph capture through dynamo) of a model that calls the op
+crashes or silently falls back to eager.
+Does not fire on: ops that return nothing (in-place ops annotated `-> None`: torch builds a
+trivial fake for them); `@torch_compile_guard` on a function with a real Python body (the body is
+traceable and serves as its own fake); ops whose decorator or definition the PR did not add;
+ops whose fake is registered anywhere in the same file.)"};
+
+class FakeImplMissing : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+      const FileChange& f = *changed.file;
+      const std::set<int>& added = changed.added;
+      const lang::SyntaxTree* tree = changed.tree;
+      for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
+        bool is_new = added.count(r.anchor_line) || added.count(def_line(r));
+        if (!is_new || !r.fake.empty() || !returns_tensor(r.return_annotation)) continue;
+        if (missing(r)) out.push_back(report(f.new_path, *tree, r));
+      }
+    }
+  }
+
+ private:
+  static int def_line(const CompileOpRegistration& r) {
+    lang::Node def = r.op.node.kind() == "decorated_definition" ? r.op.node.child_by_field("definition") : r.op.node;
+    return def ? def.start_line() : r.op.start_line;
+  }
+
+  static bool missing(const CompileOpRegistration& r) {
+    switch (r.kind) {
+      case CompileOpRegistration::Kind::CompileOps:
+      case CompileOpRegistration::Kind::CompileGuard:
+        return r.stub_body;
+      case CompileOpRegistration::Kind::CustomOp:
+        return !r.fake_registered_elsewhere;
+      case CompileOpRegistration::Kind::DirectRegister:
+        return true;
+    }
+    return false;
+  }
+
+  Finding report(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r) const {
+    Finding x = finding();
+    x.location = Location{path, r.anchor_line};
+    std::string how;
+    switch (r.kind) {
+      case CompileOpRegistration::Kind::CompileOps:
+      case CompileOpRegistration::Kind::CompileGuard:
+        how = "is registered without `gen_fake=`, so its fake is the Python stub, which returns None";
+        break;
+      case CompileOpRegistration::Kind::CustomOp:
+        how = "is a torch.library.custom_op with no register_fake/impl_abstract in this file";
+        break;
+      case CompileOpRegistration::Kind::DirectRegister:
+        how = "is registered with direct_register_custom_op without `fake_impl=`";
+        break;
+    }
+    x.problem = "New op `" + r.op.name + "` returns `" + r.return_annotation + "` but " + how;
+    x.impact = "torch.compile traces ops with fake tensors: with no fake that builds the promised outputs, the "
+               "first compiled run of a model calling `" + r.op.name +
+               "` fails in tracing or silently falls back to eager for the whole region";
+    x.action = "Author must add a fake that returns correctly shaped and typed empty tensors (`gen_fake=` for "
+               "compile_ops, `register_fake` for custom_op, `fake_impl=` for direct_register_custom_op)";
+    x.trigger = "any torch.compile / FakeTensor trace of a graph that calls `" + r.op.name + "`: the fake returns " +
+                (r.kind == CompileOpRegistration::Kind::CompileOps || r.kind == CompileOpRegistration::Kind::CompileGuard
+                     ? "None where the schema promises `" + r.return_annotation + "`"
+                     : "nothing (no fake is registered)");
+    x.evidence.push_back(evidence(path, r.anchor_line, tree.line_text(r.anchor_line)));
+    return x;
+  }
+};
+
+REGISTER_RULE(FakeImplMissing);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,62 @@
+// Facts about torch.compile op registrations in Python sources, shared by the fake/meta rules:
+// which functions become custom ops (`@compile_ops`, `@torch_compile_guard`,
+// `@torch.library.custom_op`, ATOM's `direct_register_custom_op(...)`), which fake (abstract)
+// implementation each one names, and how many tensors a return annotation or a return
+// statement promises.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <set>
+
+#include "core/change_set.h"
+#include "lang/syntax.h"
+#include "workspace/workspace.h"
+
+namespace rp {
+
+struct CompileOpRegistration {
+  enum class Kind { CompileOps, CompileGuard, CustomOp, DirectRegister };
+  Kind kind = Kind::CompileOps;
+  lang::Function op;        // the real op's Python definition
+  int anchor_line = 0;      // the decorator line, or the register call's line
+  std::string fake;         // the fake's name as written ("" when none is named)
+  int fake_line = 0;        // line of `gen_fake=` / `fake_impl=` ("" → anchor_line)
+  bool fake_registered_elsewhere = false;  // custom_op: `@op.register_fake` / register_fake("ns::op")
+  std::string return_annotation;           // "" when the op has none
+  bool stub_body = false;   // body is only a docstring / `...` / `pass`
+};
+
+// A Python file the PR adds lines to, with those head-side lines and its head parse tree.
+struct ChangedPythonFile {
+  const FileChange* file = nullptr;
+  std::set<int> added;
+  const lang::SyntaxTree* tree = nullptr;
+};
+// Every non-binary Python file with added lines whose head tree is available. When `needles` is
+// not empty, only files whose head text contains one of them are parsed (a commit that touches
+// hundreds of files parses only the few that can matter).
+std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace,
+                                                    std::initializer_list<std::string_view> needles = {});
+
+// Every registration in one Python tree, in source order.
+std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTree& tree);
+
+// The return annotation of a Python function ("" when none), e.g. "tuple[Tensor, Tensor]".
+std::string return_annotation(const lang::Function& fn);
+
+// How many tensors an annotation promises: "Tensor" → 1, "tuple[Tensor, Tensor]" → 2,
+// "Tuple[torch.Tensor, ...]" / "List[Tensor]" / "None" / other → nullopt (unknown or none).
+std::optional<int> annotated_tensor_arity(std::string_view annotation);
+// Whether the annotation names a tensor result at all (Tensor or a tuple holding one).
+bool returns_tensor(std::string_view annotation);
+
+// The arity a fake's return statements agree on: a tuple literal counts its elements, any
+// other expression counts 1; nullopt when there is no return or the statements disagree or
+// return something opaque (a name bound to a tuple, a call to a helper returning a tuple).
+std::optional<int> returned_arity(const lang::SyntaxTree& tree, const lang::Function& fn);
+
+}  // namespace rp

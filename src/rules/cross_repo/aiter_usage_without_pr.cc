@@ -1,0 +1,202 @@
+// aiter-usage-without-pr (ATOM): the PR starts using an aiter symbol ATOM never used, or passes
+// a new keyword to an aiter call, and its description links no aiter PR or version.
+#include <map>
+
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "aiter-usage-without-pr",
+    .category = Category::CrossRepo,
+    .severity = Severity::Note,
+    .needs = Needs::FullText,
+    .codes = {.atom = "E1", .aiter = kOff},
+    .summary = "New aiter symbol (never used in ATOM before) or new keyword on an existing aiter call, with no aiter PR/version named in the description.",
+    .docs = R"(What it catches (ATOM): in ATOM's own Python code, (a) a name imported from `aiter` /
+`aiter.*` that appears nowhere in the base tree's Python — the first use of that aiter symbol —
+or (b) a keyword argument on an added line of a call to an aiter function (imported from aiter,
+or reached through an `import aiter` alias) that no call to the same function in the old version
+of the file passed; and the title, description and comments name no aiter PR, commit or version
+(`ROCm/aiter/pull/N`, `aiter#N`, "aiter PR", an aiter commit or version bump).
+Why it matters: a kwarg or symbol that exists only on an unmerged or unreleased aiter branch
+makes ATOM fail with TypeError/ImportError for everyone on the released aiter (ATOM: `emit_bf16=True`
+needed an aiter PR that had not landed).
+A note: on ATOM's history about a third of such first uses needed an aiter change merged within
+days; the rest used aiter API that had existed for months, which the rule cannot tell apart
+without aiter's tree.
+Does not fire on: reviews without the PR description (a git-only review cannot see the link);
+aiter names already used somewhere in ATOM before the PR; keywords the old file already passed
+to the same function; calls to functions first used in this PR (the import finding covers them);
+tests; descriptions that link an aiter PR or state the aiter version.)"};
+
+bool links_aiter(const PullRequestMeta& meta) {
+  static const RE2 link(
+      R"((?i)(?:rocm/aiter/(?:pull|commit|tree|releases)|aiter\s*(?:#|pr\b|pull|commit|version|v?\d+\.\d+|@|>=|==|main\b)|(?:bump|upgrade|update|require)s?\s+(?:the\s+)?aiter))");
+  if (RE2::PartialMatch(meta.title, link) || RE2::PartialMatch(meta.body, link)) return true;
+  for (const Comment& c : meta.comments)
+    if (RE2::PartialMatch(c.body, link)) return true;
+  return false;
+}
+
+bool is_aiter_module(std::string_view m) { return m == "aiter" || m.starts_with("aiter."); }
+
+// (bound name → imported name) of every `from aiter... import a as b`; module aliases of
+// `import aiter[.x] [as y]` go to `modules`.
+void aiter_bindings(const lang::SyntaxTree& tree, std::map<std::string, std::string>& names,
+                    std::set<std::string>& modules, std::map<std::string, int>* lines) {
+  for (const lang::Import& imp : tree.imports()) {
+    if (imp.level != 0 || !is_aiter_module(imp.module)) continue;
+    if (imp.node.kind() == "import_statement") {
+      for (lang::Node c : imp.node.named_children()) {
+        if (c.kind() == "aliased_import") {
+          if (lang::Node a = c.child_by_field("alias")) modules.insert(std::string(a.text()));
+        } else if (c.kind() == "dotted_name") {
+          modules.insert(collapse_whitespace(c.text()));
+        }
+      }
+      continue;
+    }
+    lang::Node module = imp.node.child_by_field("module_name");
+    for (lang::Node c : imp.node.named_children()) {
+      if (c == module) continue;
+      std::string name, bound;
+      if (c.kind() == "dotted_name") {
+        name = bound = std::string(c.text());
+      } else if (c.kind() == "aliased_import") {
+        lang::Node n = c.child_by_field("name"), a = c.child_by_field("alias");
+        if (!n || !a) continue;
+        name = std::string(n.text());
+        bound = std::string(a.text());
+      } else {
+        continue;
+      }
+      names[bound] = name;
+      if (lines && !lines->count(name)) (*lines)[name] = c.start_line();
+    }
+  }
+}
+
+struct Item {
+  std::string path;
+  int line = 0;
+  std::string text;  // "new aiter symbol `x`" / "new keyword `k=` on aiter `f(...)`"
+  std::string code;
+};
+
+class AiterUsageWithoutPr : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    // aiter calling aiter is not a cross-repo dependency.
+    if (ctx.profile.name == "aiter" || !ctx.pr.meta.has_description || links_aiter(ctx.pr.meta)) return;
+    std::vector<Item> items;
+    std::map<std::string, Item> new_symbols;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      if (ctx.profile.name == "atom" && !f.new_path.starts_with("atom/")) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const lang::SyntaxTree* neu = ctx.workspace.new_tree(f.new_path);
+      if (!neu) continue;
+      const lang::SyntaxTree* old = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.path());
+      std::map<std::string, std::string> names, old_names;
+      std::set<std::string> modules, old_modules;
+      std::map<std::string, int> lines;
+      aiter_bindings(*neu, names, modules, &lines);
+      if (old) aiter_bindings(*old, old_names, old_modules, nullptr);
+      std::set<std::string> old_imported;
+      for (auto& [bound, name] : old_names) old_imported.insert(name);
+      for (auto& [name, line] : lines)
+        if (!old_imported.count(name) && added.count(line) && !new_symbols.count(name))
+          new_symbols[name] = Item{f.new_path, line, "new aiter symbol `" + name + "`", std::string(neu->line_text(line))};
+      if (old) new_keywords(f.new_path, *neu, *old, names, modules, old_names, old_modules, added, items);
+    }
+    drop_known_symbols(ctx, new_symbols);
+    for (auto& [name, item] : new_symbols) items.push_back(item);
+    if (items.empty()) return;
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+      return std::tie(a.path, a.line) < std::tie(b.path, b.line);
+    });
+    Finding x = finding();
+    x.location = Location{items[0].path, items[0].line};
+    x.problem = "The PR relies on aiter API that ATOM did not use before (";
+    for (size_t i = 0; i < items.size() && i < 5; ++i) {
+      x.problem += (i ? "; " : "") + items[i].text;
+      if (i) x.related.push_back(Location{items[i].path, items[i].line});
+      x.evidence.push_back(evidence(items[i].path, items[i].line, items[i].code));
+    }
+    if (items.size() > 5) x.problem += "; and " + std::to_string(items.size() - 5) + " more";
+    x.problem += ") and the description names no aiter PR, commit or version";
+    x.impact = "If the symbol or keyword exists only on an unmerged or unreleased aiter branch, every ATOM user on "
+               "the released aiter gets ImportError/TypeError on this path";
+    x.action = "Reviewer should ask which aiter PR, commit or release provides it, and keep this PR unmerged until "
+               "that aiter change has landed";
+    x.verified = false;
+    out.push_back(std::move(x));
+  }
+
+ private:
+  static void new_keywords(const std::string& path, const lang::SyntaxTree& neu, const lang::SyntaxTree& old,
+                           const std::map<std::string, std::string>& names, const std::set<std::string>& modules,
+                           const std::map<std::string, std::string>& old_names,
+                           const std::set<std::string>& old_modules, const std::set<int>& added,
+                           std::vector<Item>& items) {
+    // Keywords each aiter function received in the old file.
+    std::map<std::string, std::set<std::string>> old_kw;
+    for (const lang::Call& c : old.calls()) {
+      std::string fn = resolve(c.callee, old_names, old_modules);
+      if (fn.empty()) continue;
+      auto& set = old_kw[fn];
+      for (const lang::Argument& a : c.args)
+        if (!a.keyword.empty()) set.insert(a.keyword);
+    }
+    std::set<std::string> seen;
+    for (const lang::Call& c : neu.calls()) {
+      std::string fn = resolve(c.callee, names, modules);
+      if (fn.empty() || !old_kw.count(fn)) continue;
+      for (const lang::Argument& a : c.args) {
+        if (a.keyword.empty() || !a.value) continue;
+        int line = a.value.start_line();
+        if (!added.count(line) || old_kw[fn].count(a.keyword) || !seen.insert(fn + "/" + a.keyword).second) continue;
+        items.push_back(Item{path, line, "new keyword `" + a.keyword + "=` on aiter `" + fn + "(...)`",
+                             std::string(neu.line_text(line))});
+      }
+    }
+  }
+
+  // The aiter function a callee names ("fused_rms" for an imported name, "aiter.ops.x" for a
+  // module attribute), or "" when it is not an aiter function.
+  static std::string resolve(const std::string& callee, const std::map<std::string, std::string>& names,
+                             const std::set<std::string>& modules) {
+    if (auto it = names.find(callee); it != names.end()) return it->second;
+    for (const std::string& m : modules)
+      if (callee.size() > m.size() && callee.starts_with(m + ".")) return callee;
+    return "";
+  }
+
+  // Names already present anywhere in the base tree's Python are known aiter API.
+  static void drop_known_symbols(const ReviewContext& ctx, std::map<std::string, Item>& symbols) {
+    if (symbols.empty()) return;
+    const TreeReader* base = ctx.workspace.base_tree();
+    if (!base) {
+      symbols.clear();
+      return;
+    }
+    std::string alt;
+    for (auto& [name, item] : symbols) alt += (alt.empty() ? "" : "|") + RE2::QuoteMeta(name);
+    RE2 pattern("\\b(" + alt + ")\\b");
+    for (const std::string& seen : python_tree_captures(*base, pattern)) symbols.erase(seen);
+  }
+};
+
+REGISTER_RULE(AiterUsageWithoutPr);
+
+}  // namespace
+}  // namespace rp

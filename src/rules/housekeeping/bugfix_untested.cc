@@ -1,0 +1,68 @@
+// bugfix-without-test: the PR says it fixes a bug, changes code, and adds or changes no test.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+#include "text/description.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "bugfix-without-test",
+    .category = Category::Housekeeping,
+    .severity = Severity::Note,
+    .needs = Needs::Diff,
+    .codes = {.atom = "HK3", .aiter = kOff},
+    .summary = "A bug-fix PR (by its title) changes code but touches no test and gives no reproduction command.",
+    .docs = R"(What it catches: a PR whose title calls it a fix (`fix`, `fixes`, `fixed`, `bugfix`,
+`hotfix`, `bug`) that changes Python or C/C++/HIP code under the project's package, touches no
+test file, and whose description (when there is one) gives no command that reproduces the bug.
+Why it matters: without a regression test the same bug can come back unnoticed; the checklist
+asks how the fix is kept from regressing.
+Does not fire on: titles about typos, lint, docs, comments, formatting, CI, logging, warnings,
+perf, traces/tags/profiler or env vars;
+PRs that touch any test file (tests/, op_tests/, test_*.py); PRs whose description carries a
+command (a repro or test command in a code block); PRs that change only docs, configs or
+scripts.)"};
+
+class BugfixWithoutTest : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    static const RE2 fix(R"((?i)\b(?:fix|fixes|fixed|fixing|bugfix|hotfix|bug)\b)");
+    static const RE2 trivial(R"((?i)\b(?:typo|lint|doc|docs|readme|comment|comments|format|formatting|style|ci|log|logging|warning|warnings|spelling|pre-commit|ruff|black|mypy|build|compile|import|perf|trace|tag|profiler|env|envs)\b)");
+    const std::string& title = ctx.pr.meta.title;
+    if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
+    const FileChange* code = nullptr;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      const std::string& p = f.path();
+      if (is_test_path(p)) return;
+      bool source = is_python(p) || is_cpp_family(p);
+      bool in_package = ctx.profile.name == "generic" || p.starts_with(ctx.profile.name + "/");
+      if (!code && source && in_package && !f.binary && f.status != FileStatus::Deleted) code = &f;
+    }
+    if (!code) return;
+    if (ctx.pr.meta.has_description) {
+      text::DescriptionFacts d = text::analyse_description(title, ctx.pr.meta.body);
+      if (!d.commands.empty()) return;
+    }
+    Finding x = finding();
+    x.problem = "The PR is a bug fix (\"" + title.substr(0, 100) + "\") but adds or changes no test";
+    x.impact = "Nothing in CI exercises the failing case, so the same bug can return with the next change to " +
+               code->path() + " and nobody notices";
+    x.action = "Reviewer should ask for a regression test (or at least the reproduction command) that fails before "
+               "this fix and passes after it";
+    x.evidence.push_back("title: " + title.substr(0, 160));
+    x.evidence.push_back(code->path() + ": changed, no test file in the PR");
+    x.verified = false;
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(BugfixWithoutTest);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,59 @@
+// logging-fstring: an eager f-string (or string concatenation) as the message of a logger call.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "logging-fstring",
+    .category = Category::Housekeeping,
+    .severity = Severity::Note,
+    .needs = Needs::Diff,
+    .codes = {.atom = kOff, .aiter = "HK13"},
+    .summary = "An added logger call builds its message eagerly with an f-string or string concatenation.",
+    .docs = R"(What it catches: an added line `logger.<level>(f"...")` / `logging.<level>(f"...")` (also
+`log.`/`_logger.`), or a message built with `"..." + x`, in aiter's Python (package and tests).
+All such lines of the PR are reported as one finding at the first of them.
+Why it matters: the message string is formatted even when the level is disabled (on every call
+of a hot path), and the values are not passed to the logging machinery; aiter's convention is
+`logger.info("x=%s", x)`.
+Does not fire on: `%`-style messages with arguments; plain string messages; `print(f"...")`;
+f-strings passed as later arguments; lines the PR did not add; comments.)"};
+
+class LoggingFstring : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    static const RE2 eager(
+        R"(\b(?:logger|logging|log|_logger|LOGGER|LOG|aiter_logger)\.(?:debug|info|warning|warn|error|critical|exception)\(\s*(?:[rR]?[fF][rR]?["']|["'][^"']*["']\s*\+))");
+    std::vector<AddedLine> hits;
+    for (const AddedLine& a : added_lines(ctx.pr.changes)) {
+      if (!is_python(a.file->new_path)) continue;
+      if (RE2::PartialMatch(code_part(a.line->text, true), eager)) hits.push_back(a);
+    }
+    if (hits.empty()) return;
+    Finding x = finding();
+    x.location = Location{hits[0].file->new_path, hits[0].line->new_line};
+    x.problem = std::to_string(hits.size()) + " added logger call" + (hits.size() > 1 ? "s build their" : " builds its") +
+                " message eagerly with an f-string or concatenation";
+    for (size_t i = 0; i < hits.size() && i < 5; ++i) {
+      x.evidence.push_back(evidence(hits[i].file->new_path, hits[i].line->new_line, hits[i].line->text));
+      if (i) x.related.push_back(Location{hits[i].file->new_path, hits[i].line->new_line});
+    }
+    x.impact = "The string is formatted on every call even when that level is off, and the values never reach "
+               "the logging record";
+    x.action = "Author must pass the values to the logger (`logger.info(\"x=%s\", x)`) instead of formatting the "
+               "message first";
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(LoggingFstring);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,11 @@
+from aiter.dist.communication_op import tensor_model_parallel_fused_allreduce_rmsnorm_quant
+
+
+def fused_norm(x, residual, weight, eps, want_bf16=False):
+    return tensor_model_parallel_fused_allreduce_rmsnorm_quant(
+        x,
+        residual,
+        weight,
+        eps,
+        emit_bf16=want_bf16,
+    )

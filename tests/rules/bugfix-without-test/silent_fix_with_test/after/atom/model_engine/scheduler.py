@@ -1,0 +1,2 @@
+def num_blocks(tokens, block_size):
+    return (tokens + block_size - 1) // block_size

@@ -1,0 +1,7 @@
+from torch import Tensor
+
+from ..jit.core import compile_ops
+
+
+@compile_ops("module_activation", develop=True)  # expect: develop-flag
+def silu_and_mul(out: Tensor, x: Tensor) -> None: ...

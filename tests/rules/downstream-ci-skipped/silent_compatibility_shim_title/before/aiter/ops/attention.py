@@ -1,0 +1,2 @@
+def get_meta(q, dtype_q=None):
+    return _impl(q, dtype_q)

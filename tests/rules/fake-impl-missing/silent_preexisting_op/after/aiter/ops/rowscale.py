@@ -1,0 +1,9 @@
+from torch import Tensor
+
+from ..jit.core import compile_ops
+
+MODULE = "module_rowscale"
+
+
+@compile_ops("module_rowscale")
+def rowscale_quant(x: Tensor, scale: Tensor) -> Tensor: ...

@@ -1,0 +1,4 @@
+import logging
+
+logging.basicConfig(level=logging.DEBUG)  # expect: logging-basicconfig
+logger = logging.getLogger(__name__)

@@ -1,0 +1,4 @@
+import logging
+
+logging.basicConfig(level=logging.INFO)
+logging.info("collecting")

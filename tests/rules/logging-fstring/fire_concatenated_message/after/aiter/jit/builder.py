@@ -1,0 +1,7 @@
+import logging
+
+logger = logging.getLogger("aiter")
+
+
+def build(name):
+    logger.warning("rebuilding " + name)  # expect: logging-fstring

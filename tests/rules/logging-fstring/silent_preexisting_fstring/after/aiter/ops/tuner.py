@@ -1,0 +1,8 @@
+import logging
+
+logger = logging.getLogger("aiter")
+
+
+def pick(cfgs, m):
+    logger.info(f"picking config for m={m}")
+    return max(cfgs)

@@ -1,0 +1,3 @@
+class Sampler:
+    def forward(self, logits, temperatures):
+        return _sample(logits, temperatures)

@@ -1,0 +1,2 @@
+def topk_decode(logits, k, out):
+    return _launch(logits, k, out)

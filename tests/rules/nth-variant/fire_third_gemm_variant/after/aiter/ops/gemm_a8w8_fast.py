@@ -1,0 +1,3 @@
+# expect-file: nth-variant
+def gemm(a, b):
+    return a @ b

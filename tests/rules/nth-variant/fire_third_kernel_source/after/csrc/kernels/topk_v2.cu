@@ -1,0 +1,2 @@
+// expect-file: nth-variant
+// c

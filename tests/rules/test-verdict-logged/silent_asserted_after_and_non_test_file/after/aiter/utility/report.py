@@ -1,0 +1,5 @@
+def report(ok):
+    if ok:
+        print("passed")
+    else:
+        print("failed")

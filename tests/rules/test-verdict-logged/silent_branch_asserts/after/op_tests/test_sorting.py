@@ -1,0 +1,15 @@
+import logging
+
+import torch
+
+logger = logging.getLogger("aiter")
+
+
+def test_sort():
+    x = torch.randn(64)
+    err = (torch.sort(x).values - torch.sort(x).values).abs().max().item()
+    if err < 1e-6:
+        logger.info("sort check passed")
+    else:
+        logger.warning("sort check FAILED, err=%s", err)
+        raise AssertionError(err)

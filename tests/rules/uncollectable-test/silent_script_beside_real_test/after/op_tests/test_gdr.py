@@ -1,0 +1,2 @@
+def test_gdr():
+    assert 1 + 1 == 2
