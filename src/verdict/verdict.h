@@ -18,6 +18,15 @@ enum class Verdict { Lgtm, NeedsWork, Block };
 std::string_view verdict_name(Verdict v);  // "LGTM" | "NEEDS WORK" | "BLOCK"
 
 // Everything the report stage renders.
+// A changed file in a backbone tier (1 or 2) and why: the card's Step 4 statement.
+struct FileTier {
+  std::string path;
+  int tier = 3;
+  std::string why;
+  int commits = -1;  // commits touching it in the history window; -1 = not counted
+  int window_days = 0;
+};
+
 struct Review {
   std::string profile;   // "atom"
   std::string heading;   // "ATOM"
@@ -30,6 +39,7 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  std::vector<FileTier> tiers;  // changed files in Tier 1/2 (reviews with a repository only)
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

@@ -1,0 +1,439 @@
+// api-propagation (ATOM B5 / aiter B6): an API surface changed and a receiver did not follow —
+// a parameter removed while callers still pass it, a symbol renamed or deleted while
+// importers still import it (unless a compatibility shim keeps the old name), a new
+// parameter the body never reads, a new `getattr(obj, "key", default)` for a key nothing in
+// the repository ever sets.
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <map>
+#include <set>
+#include <span>
+
+#include "core/paths.h"
+#include "index/knowledge.h"
+#include "rules/facts.h"
+#include "rules/index_facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using index::RepoIndex;
+
+constexpr RuleInfo kInfo{
+    .name = "api-propagation",
+    .category = Category::SilentBypass,
+    .severity = Severity::Red,
+    .needs = Needs::FullText,
+    .codes = {.atom = "B5", .aiter = "B6"},
+    .summary = "An API changed (parameter removed/added, symbol renamed, new getattr key) and a receiver did not follow.",
+    .docs = R"(What it catches, in Python files the PR modifies:
+- param-removed: a parameter is gone from a module-level function (or a method) and a call in
+  the head tree still passes it by keyword, or passes more positional arguments than remain —
+  TypeError at call time. Callers are found through the repository index: calls whose callee
+  resolves (imports, module aliases, same file, `self.` in the same class) to the function.
+- rename: a module-level function/class the base bound is no longer bound by the module, and a
+  head-tree file still imports it (`from mod import old`, also through a package that star-
+  imports the module) or calls `mod.old(...)`; a deleted module still imported.
+- param-discard: a parameter added to an existing function that its body never reads.
+- attr-missing (ATOM): an added `getattr(obj, "key", default)` for a new key that no file of the
+  repository ever assigns, declares or passes (`.key =`, `key: T =`, `key=`), so the default is
+  always what runs.
+Why it matters: the old form keeps compiling in Python; the break shows up as a TypeError or
+AttributeError in a caller the PR did not touch, or as a value silently ignored.
+Does not fire on: a removal or rename behind a compatibility shim added in the same PR — a
+same-named wrapper `def`, an alias assignment, a re-export, or `**kwargs` that still accepts
+the old keyword (the old name still resolves); importers inside `try/except ImportError`; new
+parameters of stubs (body only `...`/`pass`/docstring/raise), of functions decorated with
+`compile_ops`/`custom_op`/`register_fake`/`abstractmethod`/`overload`, of bodies using
+`locals()`, and names starting with `_`; a method override whose class has a base class (the
+base forces the signature: reported as a note); getattr keys the repository sets anywhere or
+the base side already read.)"};
+
+constexpr std::string_view kStubDecorators[] = {"compile_ops", "torch.library.custom_op", "custom_op", "register_fake",
+                                               "abstractmethod", "abc.abstractmethod", "overload", "typing.overload",
+                                               "impl_abstract", "register_kernel", "property"};
+
+bool has_decorator(const lang::Function& f, std::span<const std::string_view> names) {
+  for (const std::string& d : f.decorators)
+    for (std::string_view n : names) {
+      std::string_view dv(d);
+      if (dv.starts_with(n) || dv.find("." + std::string(n)) != std::string_view::npos) return true;
+    }
+  return false;
+}
+
+// Module-level functions and methods of module-level classes, by qualified name.
+std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree) {
+  std::map<std::string, lang::Function> out;
+  for (lang::Function& f : tree.functions()) {
+    if (f.node.ancestor({"function_definition"})) continue;
+    lang::Node cls = f.node.ancestor({"class_definition"});
+    if (cls && cls.ancestor({"function_definition", "class_definition"})) continue;
+    out.emplace(f.qualified, std::move(f));
+  }
+  return out;
+}
+
+std::set<std::string> param_names(const lang::Function& f) {
+  std::set<std::string> s;
+  for (const lang::Param& p : f.params) s.insert(p.name);
+  return s;
+}
+
+bool takes_kwargs(const lang::Function& f) {
+  for (const lang::Param& p : f.params) {
+    lang::Node n = p.node;
+    if (n.kind() == "typed_parameter" && !n.named_children().empty()) n = n.named_children().front();
+    if (n.kind() == "dictionary_splat_pattern") return true;
+  }
+  return false;
+}
+
+int plain_positional(const lang::Function& f, bool* has_star) {
+  int n = 0;
+  *has_star = false;
+  for (const lang::Param& p : f.params) {
+    lang::Node k = p.node;
+    if (k.kind() == "typed_parameter" && !k.named_children().empty()) k = k.named_children().front();
+    if (k.kind() == "list_splat_pattern") *has_star = true;
+    else if (k.kind() != "dictionary_splat_pattern") ++n;
+  }
+  return n;
+}
+
+// Body is only a docstring, `...`, `pass` or a raise: a stub whose parameters document an API.
+bool stub_body(const lang::Function& f) {
+  if (!f.body) return true;
+  for (lang::Node s : f.body.named_children()) {
+    std::string_view k = s.kind();
+    if (k == "comment" || k == "pass_statement" || k == "raise_statement") continue;
+    if (k == "expression_statement") {
+      auto kids = s.named_children();
+      if (kids.size() == 1 && (kids[0].kind() == "string" || kids[0].kind() == "ellipsis")) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+bool reads_name(const lang::SyntaxTree& tree, const lang::Function& f, const std::string& name) {
+  for (lang::Node id : tree.identifiers(name, f.body))
+    if (tree.is_variable_read(id)) return true;
+  return false;
+}
+
+bool correctness_param(std::string_view name) {
+  static const RE2 re(R"((?i)(mask|scale|mapping|expert|bias|zero|offset|stride|sink|causal|window))");
+  return RE2::PartialMatch(name, re);
+}
+
+class ApiPropagation : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    if (!ctx.repo) return;
+    std::vector<std::pair<std::string, std::string>> getattr_candidates;  // key, path:line
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (!is_python(f.old_path.empty() ? f.path() : f.old_path) && !is_python(f.path())) continue;
+      if (f.status == FileStatus::Deleted || f.status == FileStatus::Renamed) deleted_module(ctx, f, out);
+      if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
+      const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
+      const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
+      if (!now) continue;
+      if (before) compare_functions(ctx, f, *before, *now, out);
+      if (before) renamed_symbols(ctx, f, *before, out);
+      if (ctx.profile.name != "aiter") collect_getattrs(ctx, f, before, getattr_candidates);
+    }
+    if (!getattr_candidates.empty()) attr_missing(ctx, getattr_candidates, out);
+  }
+
+ private:
+  // --- param-removed and param-discard ---------------------------------------------------
+  void compare_functions(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& before,
+                         const lang::SyntaxTree& now, std::vector<Finding>& out) const {
+    auto old_fns = api_functions(before);
+    auto new_fns = api_functions(now);
+    std::set<int> added = added_line_numbers(f);
+    for (const auto& [qual, nf] : new_fns) {
+      auto it = old_fns.find(qual);
+      if (it == old_fns.end()) continue;
+      const lang::Function& of = it->second;
+      std::set<std::string> before_params = param_names(of), now_params = param_names(nf);
+      if (!takes_kwargs(nf)) {
+        for (const lang::Param& p : of.params)
+          if (!now_params.count(p.name) && p.name != "self" && p.name != "cls") removed_param(ctx, f.path(), nf, p.name, out);
+      }
+      removed_positional(ctx, f.path(), of, nf, out);
+      for (const lang::Param& p : nf.params) {
+        if (before_params.count(p.name) || !added.count(p.node.start_line())) continue;
+        discarded_param(ctx, f.path(), now, nf, p, out);
+      }
+    }
+  }
+
+  // Calls in the head tree that reach function `fn` of `path`.
+  std::vector<index::CallSite> callers_of(const RepoIndex& idx, const std::string& path, const lang::Function& fn) const {
+    std::vector<index::CallSite> out;
+    for (const index::CallSite& c : idx.callers(fn.name)) {
+      if (c.call->star_args) continue;
+      if (!fn.class_name.empty()) {
+        // A method: only `self.m(...)` inside the same class of the same file is certain.
+        if (c.path == path && c.call->callee == "self." + fn.name && enclosing_class_is(idx, path, c.call->line, fn.class_name))
+          out.push_back(c);
+        continue;
+      }
+      auto target = resolve_symbol(idx, c.path, c.call->callee);
+      if (!target) continue;
+      auto resolved = idx.resolve_function(target->module_path, target->name);
+      if (resolved.function && resolved.path == path && resolved.function->name == fn.name &&
+          resolved.function->class_name.empty())
+        out.push_back(c);
+    }
+    return out;
+  }
+
+  static bool enclosing_class_is(const RepoIndex& idx, const std::string& path, int line, const std::string& cls) {
+    const index::FileIndex* fi = idx.file(path);
+    if (!fi) return false;
+    for (const index::PyFunction& m : fi->functions)
+      if (m.class_name == cls && m.line <= line && line <= m.end_line) return true;
+    return false;
+  }
+
+  void removed_param(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
+                     const std::string& param, std::vector<Finding>& out) const {
+    const RepoIndex& idx = ctx.repo->index();
+    for (const index::CallSite& c : callers_of(idx, path, fn)) {
+      const auto& kws = c.call->keywords;
+      if (std::find(kws.begin(), kws.end(), param) == kws.end()) continue;
+      Finding fd = finding();
+      fd.location = Location{path, fn.start_line};
+      fd.related.push_back(Location{c.path, c.call->line});
+      fd.problem = fmt::format("param-removed: parameter `{}` was removed from `{}` but {}:{} still passes `{}=`",
+                               param, fn.qualified, c.path, c.call->line, param);
+      fd.impact = "That call raises TypeError (unexpected keyword argument) the first time it runs";
+      fd.action = fmt::format("Author must update every caller of `{}` or keep accepting `{}` (deprecated alias)", fn.name, param);
+      fd.trigger = fmt::format("the call at {}:{} passes {}= to {}()", c.path, c.call->line, param, fn.name);
+      add_evidence(ctx, fd, path, fn.start_line, c.path, c.call->line);
+      out.push_back(std::move(fd));
+    }
+  }
+
+  void removed_positional(const ReviewContext& ctx, const std::string& path, const lang::Function& of,
+                          const lang::Function& nf, std::vector<Finding>& out) const {
+    bool old_star = false, new_star = false;
+    int before = plain_positional(of, &old_star), now = plain_positional(nf, &new_star);
+    if (new_star || now >= before) return;
+    int self = nf.class_name.empty() ? 0 : 1;
+    const RepoIndex& idx = ctx.repo->index();
+    for (const index::CallSite& c : callers_of(idx, path, nf)) {
+      if (c.call->positional + self <= now) continue;
+      Finding fd = finding();
+      fd.location = Location{path, nf.start_line};
+      fd.related.push_back(Location{c.path, c.call->line});
+      fd.problem = fmt::format("param-removed: `{}` now takes {} positional parameters (was {}) but {}:{} still passes {}",
+                               nf.qualified, now - self, before - self, c.path, c.call->line, c.call->positional);
+      fd.impact = "That call raises TypeError (too many positional arguments) the first time it runs";
+      fd.action = fmt::format("Author must update every caller of `{}`", nf.name);
+      fd.trigger = fmt::format("the call at {}:{} passes {} positional arguments", c.path, c.call->line, c.call->positional);
+      add_evidence(ctx, fd, path, nf.start_line, c.path, c.call->line);
+      out.push_back(std::move(fd));
+    }
+  }
+
+  void discarded_param(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
+                       const lang::Function& fn, const lang::Param& p, std::vector<Finding>& out) const {
+    lang::Node pk = p.node;
+    if (pk.kind() == "typed_parameter" && !pk.named_children().empty()) pk = pk.named_children().front();
+    if (pk.kind() == "list_splat_pattern" || pk.kind() == "dictionary_splat_pattern") return;  // catch-alls
+    if (p.name.starts_with("_") || p.name == "self" || p.name == "cls" || stub_body(fn) ||
+        has_decorator(fn, kStubDecorators))
+      return;
+    if (reads_name(tree, fn, p.name)) return;
+    std::string body(fn.body.text());
+    if (body.find("locals()") != std::string::npos || body.find("vars()") != std::string::npos) return;
+    bool override_like = false;
+    if (!fn.class_name.empty()) {
+      auto cls = tree.enclosing_class(fn.start_line);
+      override_like = cls && !cls->bases.empty() && !(cls->bases.size() == 1 && cls->bases[0] == "object");
+    }
+    Finding fd = finding();
+    fd.location = Location{path, p.node.start_line()};
+    fd.problem = fmt::format("param-discard: new parameter `{}` of `{}` is never read in its body", p.name, fn.qualified);
+    fd.impact = "Callers that pass it get the same behaviour as without it: the value is silently ignored";
+    fd.action = fmt::format("Author must use `{}` in `{}` or remove it", p.name, fn.name);
+    fd.evidence.push_back(evidence(path, p.node.start_line(), tree.line_text(p.node.start_line())));
+    if (override_like) {
+      fd.severity = Severity::Note;
+      fd.problem += " (a method of a subclass: the base class may force the signature)";
+      fd.action = fmt::format("Reviewer should ask whether `{}` ignores `{}` on purpose", fn.qualified, p.name);
+    } else if (correctness_param(p.name)) {
+      fd.severity = Severity::Red;
+      fd.trigger = fmt::format("any call of {}() that passes {}= (the value never reaches the computation)", fn.name, p.name);
+    } else {
+      fd.severity = Severity::Warn;
+    }
+    out.push_back(std::move(fd));
+  }
+
+  // --- rename -----------------------------------------------------------------------------
+  // Whether module file `mod` re-exports names of `target` by a star import (transitively).
+  static bool star_reexports(const RepoIndex& idx, const std::string& mod, const std::string& target, int depth = 0) {
+    if (mod == target) return true;
+    const index::FileIndex* fi = idx.file(mod);
+    if (!fi || depth > 6) return false;
+    for (const index::PyImport& im : fi->imports) {
+      bool star = std::any_of(im.names.begin(), im.names.end(), [](const auto& n) { return n.name == "*"; });
+      if (!star) continue;
+      std::string t = idx.module_path(RepoIndex::absolute_module(mod, im));
+      if (!t.empty() && star_reexports(idx, t, target, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  void renamed_symbols(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& before,
+                       std::vector<Finding>& out) const {
+    const RepoIndex& idx = ctx.repo->index();
+    const std::string& path = f.path();
+    std::vector<std::pair<std::string, int>> gone;  // name, old line
+    for (const auto& [qual, fn] : api_functions(before))
+      if (fn.class_name.empty() && !idx.module_binds(path, fn.name)) gone.emplace_back(fn.name, fn.start_line);
+    for (const lang::ClassDef& c : before.classes())
+      if (!c.node.ancestor({"function_definition", "class_definition"}) && !idx.module_binds(path, c.name))
+        gone.emplace_back(c.name, c.start_line);
+    for (const auto& [name, old_line] : gone) {
+      for (const index::ImportSite& s : idx.importers_of_name(name)) {
+        if (s.import->guarded) continue;
+        std::string mod = idx.module_path(RepoIndex::absolute_module(s.path, *s.import));
+        if (mod.empty() || idx.module_binds(mod, name) || !star_reexports(idx, mod, path)) continue;
+        report_rename(ctx, path, name, s.path, s.import->line, fmt::format("imports `{}` from {}", name, mod), out);
+      }
+      for (const index::CallSite& c : idx.callers(name)) {
+        if (c.call->callee.find('.') == std::string::npos) continue;  // plain names come through imports
+        auto target = resolve_symbol(idx, c.path, c.call->callee);
+        if (!target || idx.module_binds(target->module_path, name) || !star_reexports(idx, target->module_path, path)) continue;
+        report_rename(ctx, path, name, c.path, c.call->line, fmt::format("calls `{}`", c.call->callee), out);
+      }
+    }
+  }
+
+  void report_rename(const ReviewContext& ctx, const std::string& path, const std::string& name, const std::string& user,
+                     int line, const std::string& how, std::vector<Finding>& out) const {
+    Finding fd = finding();
+    fd.location = Location{user, line};
+    fd.related.push_back(Location{path, 0});
+    fd.problem = fmt::format("rename: `{}` is no longer defined in {} (renamed or removed, no shim keeps the old name) but "
+                             "{}:{} still {}",
+                             name, path, user, line, how);
+    fd.impact = "That import or call raises ImportError/AttributeError; consumers outside the repository that use the old "
+                "name break the same way";
+    fd.action = fmt::format("Author must update {} or keep `{}` as a compatibility alias or wrapper", user, name);
+    fd.trigger = fmt::format("executing {}:{} ({})", user, line, how);
+    if (const lang::SyntaxTree* t = ctx.workspace.new_tree(user)) fd.evidence.push_back(evidence(user, line, t->line_text(line)));
+    else if (auto text = ctx.workspace.read_head(user)) fd.evidence.push_back(evidence(user, line, nth_line(*text, line)));
+    out.push_back(std::move(fd));
+  }
+
+  void deleted_module(const ReviewContext& ctx, const FileChange& f, std::vector<Finding>& out) const {
+    if (!is_python(f.old_path)) return;
+    const RepoIndex& idx = ctx.repo->index();
+    if (idx.file(f.old_path)) return;  // still there
+    std::string dotted = RepoIndex::dotted_of(f.old_path);
+    for (const auto& [path, fi] : idx.files()) {
+      for (const index::PyImport& im : fi->imports) {
+        if (im.guarded || RepoIndex::absolute_module(path, im) != dotted) continue;
+        report_rename(ctx, f.old_path, dotted, path, im.line, fmt::format("imports module {}", dotted), out);
+      }
+    }
+  }
+
+  // --- attr-missing -----------------------------------------------------------------------
+  void collect_getattrs(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree* before,
+                        std::vector<std::pair<std::string, std::string>>& out) const {
+    std::set<std::string> old_keys;
+    if (before)
+      for (const lang::Call& c : before->calls())
+        if (c.callee == "getattr" && c.args.size() >= 2) old_keys.insert(std::string(c.args[1].value.text()));
+    const index::FileIndex* fi = ctx.repo->index().file(f.path());
+    if (!fi) return;
+    std::set<int> added = added_line_numbers(f);
+    for (const index::PyGetattr& g : fi->getattrs) {
+      if (!added.count(g.line) || g.default_text.empty()) continue;
+      if (old_keys.count("\"" + g.key + "\"") || old_keys.count("'" + g.key + "'")) continue;
+      static const RE2 ident(R"([A-Za-z_]\w*)");
+      if (!RE2::FullMatch(g.key, ident)) continue;
+      out.emplace_back(g.key, fmt::format("{}:{}", f.path(), g.line));
+    }
+  }
+
+  void attr_missing(const ReviewContext& ctx, const std::vector<std::pair<std::string, std::string>>& candidates,
+                    std::vector<Finding>& out) const {
+    const TreeReader* head = ctx.workspace.head_tree();
+    if (!head) return;
+    std::string alt;
+    for (const auto& [key, where] : candidates) alt += (alt.empty() ? "" : "|") + key;
+    // Set somewhere: `.key =`, `key: T = ...` / `key: T` (dataclass field), `key=` (kwarg /
+    // assignment), setattr(obj, "key", ...), a dict entry "key": ...
+    RE2 set_re(fmt::format(R"((?:\b|\.)({0})\s*(?::[^=\n]*)?=[^=]|setattr\([^,]+,\s*["']({0})["']|["']({0})["']\s*:|^\s+({0})\s*:)",
+                           alt));
+    std::set<std::string> seen;
+    if (set_re.ok()) {
+      for (const std::string& path : head->list_files()) {
+        if (!is_python(path)) continue;
+        auto text = head->read(path);
+        if (!text) continue;
+        re2::StringPiece in(*text);
+        std::string a, b, c, d;
+        while (RE2::FindAndConsume(&in, set_re, &a, &b, &c, &d))
+          for (const std::string* s : {&a, &b, &c, &d})
+            if (!s->empty()) seen.insert(*s);
+      }
+    }
+    for (const auto& [key, where] : candidates) {
+      if (seen.count(key)) continue;
+      size_t colon = where.rfind(':');
+      std::string path = where.substr(0, colon);
+      int line = std::stoi(where.substr(colon + 1));
+      Finding fd = finding();
+      fd.severity = Severity::Warn;
+      fd.location = Location{path, line};
+      fd.problem = fmt::format("attr-missing: new `getattr(..., \"{}\", default)` reads an attribute that nothing in this "
+                               "repository sets",
+                               key);
+      fd.impact = "Unless an external config supplies it, the default is what always runs, silently, with no warning";
+      fd.action = fmt::format("Author must show where `{}` is set (or read it without a default so its absence fails loudly)", key);
+      if (const lang::SyntaxTree* t = ctx.workspace.new_tree(path)) fd.evidence.push_back(evidence(path, line, t->line_text(line)));
+      fd.verified = false;
+      out.push_back(std::move(fd));
+    }
+  }
+
+  static void add_evidence(const ReviewContext& ctx, Finding& fd, const std::string& def_path, int def_line,
+                           const std::string& call_path, int call_line) {
+    if (const lang::SyntaxTree* t = ctx.workspace.new_tree(def_path))
+      fd.evidence.push_back(evidence(def_path, def_line, t->line_text(def_line)));
+    if (const lang::SyntaxTree* t = ctx.workspace.new_tree(call_path))
+      fd.evidence.push_back(evidence(call_path, call_line, t->line_text(call_line)));
+    else if (auto text = ctx.workspace.read_head(call_path))
+      fd.evidence.push_back(evidence(call_path, call_line, nth_line(*text, call_line)));
+  }
+
+  static std::string nth_line(const std::string& text, int line) {
+    size_t pos = 0;
+    for (int i = 1; i < line && pos != std::string::npos; ++i) {
+      pos = text.find('\n', pos);
+      if (pos != std::string::npos) ++pos;
+    }
+    if (pos == std::string::npos || pos >= text.size()) return {};
+    size_t end = text.find('\n', pos);
+    return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+  }
+};
+
+REGISTER_RULE(ApiPropagation);
+
+}  // namespace
+}  // namespace rp
