@@ -79,10 +79,11 @@ int TierModel::model_users(const std::string& path) const {
 
 TierFacts TierModel::tier_of(const std::string& path) const {
   TierFacts t;
-  for (const BackboneFile& b : profile_.backbone) {
-    bool match = b.path.ends_with("/") ? path.starts_with(b.path) : path == b.path;
-    if (match) append_reason(t, b.tier, b.why + " (checklist Step 4 table)");
-  }
+  // Exact rows of the table only. A directory row (aiter's `aiter/ops/`) is not a tier by
+  // itself: aiter-rules-newer.md "Tiering" measured that a Tier 1 covering 200+ single-op
+  // wrappers fires on 71% of PRs; their shared import-chain risk is the computed test below.
+  for (const BackboneFile& b : profile_.backbone)
+    if (!b.path.ends_with("/") && path == b.path) append_reason(t, b.tier, b.why + " (checklist Step 4 table)");
   if (!chain_root_.empty()) {
     auto it = chain_.find(path);
     if (it != chain_.end() && (path == chain_root_ || it->second >= kChainFanIn))

@@ -7,7 +7,8 @@
 //   (subclass, or import from another model file) → Tier 1;
 // - any C/C++ header that ≥ 10 translation units include, directly or through other
 //   headers (rocm_ops.hpp exempt by name) → Tier 2;
-// - the profile's own Step 4 table (Profile::backbone);
+// - the profile's own Step 4 table (Profile::backbone), exact rows only (directory rows are
+//   Tier 3 per aiter-rules-newer.md "Tiering");
 // - commit frequency over a window (GitRepo::commit_counts), stated beside the tier.
 // The lowest tier number wins; `why` names every reason that applied.
 #pragma once

@@ -7,11 +7,20 @@ namespace rp {
 using index::PyImport;
 using index::RepoIndex;
 
-std::map<std::string, std::string> module_aliases(const RepoIndex& idx, const std::string& path) {
+bool import_in_scope(const index::FileIndex& fi, const PyImport& im, int line) {
+  if (im.at_import) return true;
+  const index::PyFunction* inner = nullptr;
+  for (const index::PyFunction& f : fi.functions)
+    if (f.line <= line && line <= f.end_line && (!inner || f.line >= inner->line)) inner = &f;
+  return inner && inner->line <= im.line && im.line <= inner->end_line;
+}
+
+std::map<std::string, std::string> module_aliases(const RepoIndex& idx, const std::string& path, int line) {
   std::map<std::string, std::string> out;
   const index::FileIndex* fi = idx.file(path);
   if (!fi) return out;
   for (const PyImport& im : fi->imports) {
+    if (!import_in_scope(*fi, im, line)) continue;
     std::string dotted = RepoIndex::absolute_module(path, im);
     if (im.names.empty()) {  // import a.b [as x]
       if (!im.alias.empty()) {
@@ -33,13 +42,15 @@ std::map<std::string, std::string> module_aliases(const RepoIndex& idx, const st
   return out;
 }
 
-std::optional<SymbolTarget> resolve_symbol(const RepoIndex& idx, const std::string& path, const std::string& callee) {
+std::optional<SymbolTarget> resolve_symbol(const RepoIndex& idx, const std::string& path, const std::string& callee,
+                                           int line) {
   const index::FileIndex* fi = idx.file(path);
   if (!fi || callee.empty()) return std::nullopt;
   size_t dot = callee.rfind('.');
   if (dot == std::string::npos) {
     if (fi->function(callee) || fi->klass(callee)) return SymbolTarget{path, callee, "defined in this file"};
     for (const PyImport& im : fi->imports) {
+      if (!import_in_scope(*fi, im, line)) continue;
       for (const auto& n : im.names) {
         if (n.name == "*" || n.bound() != callee) continue;
         std::string dotted = RepoIndex::absolute_module(path, im);
@@ -53,7 +64,7 @@ std::optional<SymbolTarget> resolve_symbol(const RepoIndex& idx, const std::stri
   }
   // mod.f / pkg.sub.f: the prefix must be a module alias, possibly followed by submodules.
   std::string prefix = callee.substr(0, dot), name = callee.substr(dot + 1);
-  auto aliases = module_aliases(idx, path);
+  auto aliases = module_aliases(idx, path, line);
   size_t first_dot = prefix.find('.');
   auto it = aliases.find(prefix.substr(0, first_dot));
   if (it == aliases.end()) return std::nullopt;

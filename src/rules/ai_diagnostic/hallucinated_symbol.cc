@@ -113,15 +113,23 @@ class HallucinatedSymbol : public Rule {
   }
 
  private:
+  // One finding per distinct problem: the same missing name used on several lines is one
+  // finding with the other lines as related places.
   void report(const ReviewContext& ctx, const std::string& path, int line, std::string problem, std::string trigger,
               std::vector<std::string> looked, std::vector<Finding>& out) const {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    for (Finding& prev : out) {
+      if (prev.rule != kInfo.name || prev.problem != problem || !prev.location || prev.location->file != path) continue;
+      prev.related.push_back(Location{path, line});
+      if (tree) prev.evidence.push_back(evidence(path, line, tree->line_text(line)));
+      return;
+    }
     Finding fd = finding();
     fd.location = Location{path, line};
     fd.problem = std::move(problem);
     fd.impact = "The line fails the first time it runs; generated code often invents plausible names and signatures";
     fd.action = "Author must confirm the symbol exists (point to its definition) or correct the name/signature";
     fd.trigger = std::move(trigger);
-    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
     if (tree) fd.evidence.push_back(evidence(path, line, tree->line_text(line)));
     for (std::string& l : looked) fd.evidence.push_back(std::move(l));
     out.push_back(std::move(fd));
@@ -166,7 +174,8 @@ class HallucinatedSymbol : public Rule {
     std::set<std::string> reported;
     for (const PyCall& c : fi.calls) {
       if (!added.count(c.line) || c.callee.starts_with("self.") || c.callee.starts_with("cls.")) continue;
-      auto target = resolve_symbol(idx, path, c.callee);
+      auto target = resolve_symbol(idx, path, c.callee, c.line);
+      if (target && locally_rebound(ctx, path, c)) continue;
       if (!target) continue;
       std::string key = fmt::format("{}:{}", c.line, c.callee);
       if (c.callee.find('.') != std::string::npos && !idx.module_binds(target->module_path, target->name)) {
@@ -204,6 +213,23 @@ class HallucinatedSymbol : public Rule {
              fmt::format("the call at {}:{} raises TypeError: {}() takes {} positional arguments but {} were given", path,
                          c.line, fn.name, plain, c.positional),
              {"definition: " + where}, out);
+  }
+
+  // Whether the callee's first name is bound inside the enclosing function by something other
+  // than an import (`m = importlib.import_module(...)`, a parameter, a loop variable): the
+  // index cannot tell what it holds.
+  static bool locally_rebound(const ReviewContext& ctx, const std::string& path, const PyCall& c) {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    if (!tree) return false;
+    auto fn = tree->enclosing_function(c.line);
+    if (!fn) return false;
+    std::string first = c.callee.substr(0, c.callee.find('.'));
+    for (lang::Node id : tree->identifiers(first, fn->node)) {
+      if (!tree->is_binding(id)) continue;
+      if (id.ancestor({"import_statement", "import_from_statement"})) continue;
+      return true;
+    }
+    return false;
   }
 
   static std::string param_list(const PyFunction& fn) {

@@ -185,7 +185,7 @@ class ApiPropagation : public Rule {
           out.push_back(c);
         continue;
       }
-      auto target = resolve_symbol(idx, c.path, c.call->callee);
+      auto target = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
       if (!target) continue;
       auto resolved = idx.resolve_function(target->module_path, target->name);
       if (resolved.function && resolved.path == path && resolved.function->name == fn.name &&
@@ -313,7 +313,7 @@ class ApiPropagation : public Rule {
       }
       for (const index::CallSite& c : idx.callers(name)) {
         if (c.call->callee.find('.') == std::string::npos) continue;  // plain names come through imports
-        auto target = resolve_symbol(idx, c.path, c.call->callee);
+        auto target = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
         if (!target || idx.module_binds(target->module_path, name) || !star_reexports(idx, target->module_path, path)) continue;
         report_rename(ctx, path, name, c.path, c.call->line, fmt::format("calls `{}`", c.call->callee), out);
       }
