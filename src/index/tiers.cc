@@ -64,6 +64,7 @@ int TierModel::model_users(const std::string& path) const {
       if (p.starts_with(dir)) return true;
     return false;
   };
+  if (!in_models(path)) return 0;  // a model implementation file; shared ops are Q3 (Tier 2) material
   std::set<std::string> users;  // "file:Class" for subclasses, "file" for importing model files
   for (const PyClass& c : fi->classes) {
     if (!c.top_level) continue;

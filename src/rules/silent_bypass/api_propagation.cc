@@ -37,9 +37,10 @@ constexpr RuleInfo kInfo{
   head-tree file still imports it (`from mod import old`, also through a package that star-
   imports the module) or calls `mod.old(...)`; a deleted module still imported.
 - param-discard: a parameter added to an existing function that its body never reads.
-- attr-missing (ATOM): an added `getattr(obj, "key", default)` for a new key that no file of the
-  repository ever assigns, declares or passes (`.key =`, `key: T =`, `key=`), so the default is
-  always what runs.
+- attr-missing (ATOM): an added `getattr(obj, "key", default)` with a plain-value default (a
+  number, True/False, an empty literal) for a new key that no file of the repository ever
+  assigns, declares or passes (`.key =`, `key: T =`, `key=`), so the default is always what
+  runs unless an external config supplies it.
 Why it matters: the old form keeps compiling in Python; the break shows up as a TypeError or
 AttributeError in a caller the PR did not touch, or as a value silently ignored.
 Does not fire on: a removal or rename behind a compatibility shim added in the same PR — a
@@ -47,9 +48,10 @@ same-named wrapper `def`, an alias assignment, a re-export, or `**kwargs` that s
 the old keyword (the old name still resolves); importers inside `try/except ImportError`; new
 parameters of stubs (body only `...`/`pass`/docstring/raise), of functions decorated with
 `compile_ops`/`custom_op`/`register_fake`/`abstractmethod`/`overload`, of bodies using
-`locals()`, and names starting with `_`; a method override whose class has a base class (the
+`locals()`, of fake/meta twins of an op (`*_fake`, `fake_*`, `*_meta`), `*args`/`**kwargs`,
+and names starting with `_`; a method override whose class has a base class (the
 base forces the signature: reported as a note); getattr keys the repository sets anywhere or
-the base side already read.)"};
+the base side already read, `None` defaults (the capability-probe idiom) and private keys.)"};
 
 constexpr std::string_view kStubDecorators[] = {"compile_ops", "torch.library.custom_op", "custom_op", "register_fake",
                                                "abstractmethod", "abc.abstractmethod", "overload", "typing.overload",
@@ -124,6 +126,20 @@ bool reads_name(const lang::SyntaxTree& tree, const lang::Function& f, const std
   return false;
 }
 
+// `_op_fake`, `fake_impl`, `op_meta`: the shape-only twin of a custom op takes the real op's
+// parameters by contract and ignores most of them.
+bool fake_or_meta(std::string_view name) {
+  static const RE2 re(R"((?i)(^|_)(fake|meta|abstract)(_|$))");
+  return RE2::PartialMatch(name, re);
+}
+
+// A default that is a plain value (0, 1.0, False, "", []), not None: `getattr(x, "k", None)`
+// is the capability-probe idiom, checked right after; a value default runs silently.
+bool silent_value_default(std::string_view d) {
+  static const RE2 re(R"(-?\d[\d_.eE+-]*|True|False|""|''|\[\]|\{\}|\(\))");
+  return RE2::FullMatch(d, re);
+}
+
 bool correctness_param(std::string_view name) {
   static const RE2 re(R"((?i)(mask|scale|mapping|expert|bias|zero|offset|stride|sink|causal|window))");
   return RE2::PartialMatch(name, re);
@@ -163,8 +179,10 @@ class ApiPropagation : public Rule {
       const lang::Function& of = it->second;
       std::set<std::string> before_params = param_names(of), now_params = param_names(nf);
       if (!takes_kwargs(nf)) {
+        std::vector<std::string> removed;
         for (const lang::Param& p : of.params)
-          if (!now_params.count(p.name) && p.name != "self" && p.name != "cls") removed_param(ctx, f.path(), nf, p.name, out);
+          if (!now_params.count(p.name) && p.name != "self" && p.name != "cls") removed.push_back(p.name);
+        if (!removed.empty()) removed_params(ctx, f.path(), nf, removed, out);
       }
       removed_positional(ctx, f.path(), of, nf, out);
       for (const lang::Param& p : nf.params) {
@@ -203,20 +221,25 @@ class ApiPropagation : public Rule {
     return false;
   }
 
-  void removed_param(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
-                     const std::string& param, std::vector<Finding>& out) const {
+  void removed_params(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
+                      const std::vector<std::string>& removed, std::vector<Finding>& out) const {
     const RepoIndex& idx = ctx.repo->index();
     for (const index::CallSite& c : callers_of(idx, path, fn)) {
-      const auto& kws = c.call->keywords;
-      if (std::find(kws.begin(), kws.end(), param) == kws.end()) continue;
+      std::vector<std::string> still;
+      for (const std::string& kw : c.call->keywords)
+        if (std::find(removed.begin(), removed.end(), kw) != removed.end()) still.push_back(kw);
+      if (still.empty()) continue;
+      std::string names;
+      for (const std::string& n : still) names += (names.empty() ? "`" : ", `") + n + "=`";
       Finding fd = finding();
       fd.location = Location{path, fn.start_line};
       fd.related.push_back(Location{c.path, c.call->line});
-      fd.problem = fmt::format("param-removed: parameter `{}` was removed from `{}` but {}:{} still passes `{}=`",
-                               param, fn.qualified, c.path, c.call->line, param);
+      fd.problem = fmt::format("param-removed: `{}` no longer accepts {} but {}:{} still passes {}", fn.qualified,
+                               names, c.path, c.call->line, still.size() == 1 ? "it" : "them");
       fd.impact = "That call raises TypeError (unexpected keyword argument) the first time it runs";
-      fd.action = fmt::format("Author must update every caller of `{}` or keep accepting `{}` (deprecated alias)", fn.name, param);
-      fd.trigger = fmt::format("the call at {}:{} passes {}= to {}()", c.path, c.call->line, param, fn.name);
+      fd.action = fmt::format("Author must update every caller of `{}` or keep accepting the removed keyword as a deprecated alias",
+                              fn.name);
+      fd.trigger = fmt::format("the call at {}:{} passes {} to {}()", c.path, c.call->line, names, fn.name);
       add_evidence(ctx, fd, path, fn.start_line, c.path, c.call->line);
       out.push_back(std::move(fd));
     }
@@ -249,6 +272,7 @@ class ApiPropagation : public Rule {
     lang::Node pk = p.node;
     if (pk.kind() == "typed_parameter" && !pk.named_children().empty()) pk = pk.named_children().front();
     if (pk.kind() == "list_splat_pattern" || pk.kind() == "dictionary_splat_pattern") return;  // catch-alls
+    if (fake_or_meta(fn.name)) return;  // a fake/meta twin mirrors the real op's signature
     if (p.name.starts_with("_") || p.name == "self" || p.name == "cls" || stub_body(fn) ||
         has_decorator(fn, kStubDecorators))
       return;
@@ -321,13 +345,16 @@ class ApiPropagation : public Rule {
   }
 
   void report_rename(const ReviewContext& ctx, const std::string& path, const std::string& name, const std::string& user,
-                     int line, const std::string& how, std::vector<Finding>& out) const {
+                     int line, const std::string& how, std::vector<Finding>& out, bool whole_module = false) const {
     Finding fd = finding();
     fd.location = Location{user, line};
-    fd.related.push_back(Location{path, 0});
-    fd.problem = fmt::format("rename: `{}` is no longer defined in {} (renamed or removed, no shim keeps the old name) but "
-                             "{}:{} still {}",
-                             name, path, user, line, how);
+    if (!whole_module) fd.related.push_back(Location{path, 0});
+    fd.problem = whole_module
+                     ? fmt::format("rename: module {} ({}) is renamed or deleted by this PR but {}:{} still {}", name, path,
+                                   user, line, how)
+                     : fmt::format("rename: `{}` is no longer defined in {} (renamed or removed, no shim keeps the old "
+                                   "name) but {}:{} still {}",
+                                   name, path, user, line, how);
     fd.impact = "That import or call raises ImportError/AttributeError; consumers outside the repository that use the old "
                 "name break the same way";
     fd.action = fmt::format("Author must update {} or keep `{}` as a compatibility alias or wrapper", user, name);
@@ -345,7 +372,7 @@ class ApiPropagation : public Rule {
     for (const auto& [path, fi] : idx.files()) {
       for (const index::PyImport& im : fi->imports) {
         if (im.guarded || RepoIndex::absolute_module(path, im) != dotted) continue;
-        report_rename(ctx, f.old_path, dotted, path, im.line, fmt::format("imports module {}", dotted), out);
+        report_rename(ctx, f.old_path, dotted, path, im.line, "imports it", out, true);
       }
     }
   }
@@ -361,7 +388,7 @@ class ApiPropagation : public Rule {
     if (!fi) return;
     std::set<int> added = added_line_numbers(f);
     for (const index::PyGetattr& g : fi->getattrs) {
-      if (!added.count(g.line) || g.default_text.empty()) continue;
+      if (!added.count(g.line) || !silent_value_default(g.default_text) || g.key.starts_with("_")) continue;
       if (old_keys.count("\"" + g.key + "\"") || old_keys.count("'" + g.key + "'")) continue;
       static const RE2 ident(R"([A-Za-z_]\w*)");
       if (!RE2::FullMatch(g.key, ident)) continue;

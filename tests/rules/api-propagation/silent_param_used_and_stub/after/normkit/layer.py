@@ -15,3 +15,7 @@ def fused_rms_norm_stub(x, weight, eps=1e-6):
 class NormConfig:
     def __init__(self, hidden):
         self.hidden = hidden
+
+
+def rms_norm_fake(x, weight, eps=1e-6, out_scale=None):
+    return torch.empty_like(x)

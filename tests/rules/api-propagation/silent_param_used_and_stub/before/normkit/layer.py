@@ -9,3 +9,7 @@ def rms_norm(x, weight, eps=1e-6):
 class NormConfig:
     def __init__(self, hidden):
         self.hidden = hidden
+
+
+def rms_norm_fake(x, weight, eps=1e-6):
+    return torch.empty_like(x)
