@@ -37,7 +37,8 @@ constexpr RuleInfo kInfo{
   head-tree file still imports it (`from mod import old`, also through a package that star-
   imports the module) or calls `mod.old(...)`; a deleted module still imported.
 - param-discard: a parameter added to an existing function that its body never reads.
-- attr-missing (ATOM): an added `getattr(obj, "key", default)` with a plain-value default (a
+- attr-missing (ATOM, a note): an added `getattr(cfg, "key", default)` on a configuration
+  object (`config`, `*_config`, `cfg`, `args`) with a plain-value default (a
   number, True/False, an empty literal) for a new key that no file of the repository ever
   assigns, declares or passes (`.key =`, `key: T =`, `key=`), so the default is always what
   runs unless an external config supplies it.
@@ -138,6 +139,14 @@ bool fake_or_meta(std::string_view name) {
 bool silent_value_default(std::string_view d) {
   static const RE2 re(R"(-?\d[\d_.eE+-]*|True|False|""|''|\[\]|\{\}|\(\))");
   return RE2::FullMatch(d, re);
+}
+
+// `config`, `self.args`, `hf_config.text_config`: a configuration object, where an absent key
+// silently changes what the model computes (ATOM#1548). Runtime objects probed for optional
+// features (`forward_batch`, a connector) are not judged.
+bool config_object(std::string_view object) {
+  static const RE2 re(R"((?i)(config|cfg|args)\w*$)");
+  return RE2::PartialMatch(object, re);
 }
 
 bool correctness_param(std::string_view name) {
@@ -369,6 +378,7 @@ class ApiPropagation : public Rule {
     const RepoIndex& idx = ctx.repo->index();
     if (idx.file(f.old_path)) return;  // still there
     std::string dotted = RepoIndex::dotted_of(f.old_path);
+    if (!idx.module_path(dotted).empty()) return;  // m.py became m/__init__.py: the name still imports
     for (const auto& [path, fi] : idx.files()) {
       for (const index::PyImport& im : fi->imports) {
         if (im.guarded || RepoIndex::absolute_module(path, im) != dotted) continue;
@@ -389,6 +399,7 @@ class ApiPropagation : public Rule {
     std::set<int> added = added_line_numbers(f);
     for (const index::PyGetattr& g : fi->getattrs) {
       if (!added.count(g.line) || !silent_value_default(g.default_text) || g.key.starts_with("_")) continue;
+      if (!config_object(g.object)) continue;
       if (old_keys.count("\"" + g.key + "\"") || old_keys.count("'" + g.key + "'")) continue;
       static const RE2 ident(R"([A-Za-z_]\w*)");
       if (!RE2::FullMatch(g.key, ident)) continue;
@@ -425,13 +436,15 @@ class ApiPropagation : public Rule {
       std::string path = where.substr(0, colon);
       int line = std::stoi(where.substr(colon + 1));
       Finding fd = finding();
-      fd.severity = Severity::Warn;
+      fd.severity = Severity::Note;  // the key may come from an external config file: a question
       fd.location = Location{path, line};
       fd.problem = fmt::format("attr-missing: new `getattr(..., \"{}\", default)` reads an attribute that nothing in this "
                                "repository sets",
                                key);
       fd.impact = "Unless an external config supplies it, the default is what always runs, silently, with no warning";
-      fd.action = fmt::format("Author must show where `{}` is set (or read it without a default so its absence fails loudly)", key);
+      fd.action = fmt::format("Reviewer should ask where `{}` is set, or for a read without a default so its absence "
+                              "fails loudly",
+                              key);
       if (const lang::SyntaxTree* t = ctx.workspace.new_tree(path)) fd.evidence.push_back(evidence(path, line, t->line_text(line)));
       fd.verified = false;
       out.push_back(std::move(fd));

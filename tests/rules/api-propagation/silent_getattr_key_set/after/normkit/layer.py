@@ -4,6 +4,7 @@ import torch
 def rms_norm(x, weight, eps=1e-6, cfg=None):
     groups = getattr(cfg, "num_norm_groups", 1)
     probe = getattr(cfg, "fused_kernel", None)
+    contiguous = getattr(x, "is_packed_layout", False)
     if probe is not None:
         return probe(x, weight)
     var = x.pow(2).mean(-1, keepdim=True)
