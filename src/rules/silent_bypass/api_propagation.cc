@@ -106,12 +106,13 @@ int plain_positional(const lang::Function& f, bool* has_star) {
   return n;
 }
 
-// Body is only a docstring, `...`, `pass` or a raise: a stub whose parameters document an API.
+// Body is only a docstring, `...`, `pass`, a bare `return` or a raise: a stub (a base-class hook) whose parameters document an API.
 bool stub_body(const lang::Function& f) {
   if (!f.body) return true;
   for (lang::Node s : f.body.named_children()) {
     std::string_view k = s.kind();
     if (k == "comment" || k == "pass_statement" || k == "raise_statement") continue;
+    if (k == "return_statement" && (s.named_children().empty() || s.named_children()[0].text() == "None")) continue;
     if (k == "expression_statement") {
       auto kids = s.named_children();
       if (kids.size() == 1 && (kids[0].kind() == "string" || kids[0].kind() == "ellipsis")) continue;

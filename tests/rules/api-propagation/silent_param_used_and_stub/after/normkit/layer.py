@@ -19,3 +19,9 @@ class NormConfig:
 
 def rms_norm_fake(x, weight, eps=1e-6, out_scale=None):
     return torch.empty_like(x)
+
+
+class NormHook:
+    def on_step(self, x, produces_output):
+        """Subclasses override this; produces_output says whether a result follows."""
+        return
