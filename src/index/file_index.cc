@@ -25,6 +25,10 @@ const PyParam* PyFunction::param(std::string_view n) const {
   return nullptr;
 }
 
+bool PyImport::is_star() const {
+  return std::any_of(names.begin(), names.end(), [](const Name& n) { return n.name == "*"; });
+}
+
 bool FileIndex::binds(std::string_view name) const {
   return std::find(module_names.begin(), module_names.end(), name) != module_names.end();
 }

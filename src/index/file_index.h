@@ -53,6 +53,7 @@ struct PyImport {
   std::string alias;          // `import a.b as c` → "c"
   bool at_import = false;     // runs when the module is imported (module level, not under __main__)
   bool guarded = false;       // inside a try that catches ImportError
+  bool is_star() const;       // `from M import *`
 };
 
 struct PyCall {

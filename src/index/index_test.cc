@@ -161,6 +161,7 @@ TEST(RepoIndex, CrossReferencesAndCache) {
   BuildOptions opts;
   opts.cache_file = cache.string();
   opts.threads = 2;
+  opts.min_files_to_cache = 0;
   BuildStats cold, warm;
   auto idx = RepoIndex::build(tree, opts, &cold);
   EXPECT_EQ(cold.extracted, 9u);

@@ -125,7 +125,8 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   for (Work& w : work) idx->blobs_.insert_or_assign(w.key, std::move(w.out));
   for (auto& [path, key] : path_keys) idx->files_[path] = &idx->blobs_.at(key);
   st.files = idx->files_.size();
-  if (!opts.cache_file.empty() && (!work.empty() || idx->blobs_.size() > 3 * idx->files_.size() + 64)) {
+  bool cacheable = !opts.cache_file.empty() && path_keys.size() >= opts.min_files_to_cache;
+  if (cacheable && (!work.empty() || idx->blobs_.size() > 3 * idx->files_.size() + 64)) {
     auto ts = Clock::now();
     if (idx->blobs_.size() > 3 * idx->files_.size() + 64) {  // prune entries no recent tree used
       BlobMap kept;
@@ -221,8 +222,7 @@ bool RepoIndex::binds_rec(const std::string& mpath, const std::string& name, int
   if (fi->function("__getattr__")) return true;
   if (mpath.ends_with("/__init__.py") && !module_path(dotted_of(mpath) + "." + name).empty()) return true;
   for (const PyImport& im : fi->imports) {
-    bool star = std::any_of(im.names.begin(), im.names.end(), [](const auto& n) { return n.name == "*"; });
-    if (!star) continue;
+    if (!im.is_star()) continue;
     std::string target = module_path(absolute_module(mpath, im));
     if (target.empty()) {
       if (first_party(absolute_module(mpath, im))) continue;  // missing first-party module binds nothing
@@ -250,8 +250,7 @@ RepoIndex::Resolved RepoIndex::resolve_rec(const std::string& mpath, const std::
     }
   }
   for (const PyImport& im : fi->imports) {
-    bool star = std::any_of(im.names.begin(), im.names.end(), [](const auto& n) { return n.name == "*"; });
-    if (!star) continue;
+    if (!im.is_star()) continue;
     std::string target = module_path(absolute_module(mpath, im));
     if (target.empty()) continue;
     Resolved r = resolve_rec(target, name, depth + 1);

@@ -22,6 +22,9 @@ struct BuildOptions {
   std::string cache_file;   // "" = no cache
   unsigned threads = 0;     // 0 = hardware concurrency
   size_t max_file_bytes = size_t(2) << 20;  // larger files (generated tables) are not indexed
+  // Smaller trees are indexed in milliseconds: not worth a cache file (and test repositories
+  // do not litter the user's cache directory).
+  size_t min_files_to_cache = 100;
 };
 
 struct BuildStats {

@@ -4,6 +4,7 @@
 // parameter the body never reads, a new `getattr(obj, "key", default)` for a key nothing in
 // the repository ever sets.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <re2/re2.h>
 
 #include <map>
@@ -192,7 +193,9 @@ class ApiPropagation : public Rule {
         std::vector<std::string> removed;
         for (const lang::Param& p : of.params)
           if (!now_params.count(p.name) && p.name != "self" && p.name != "cls") removed.push_back(p.name);
-        if (!removed.empty()) removed_params(ctx, f.path(), nf, removed, out);
+        if (!removed.empty() && removed_params(ctx, f.path(), nf, removed, out) == 0 &&
+            public_op(ctx, f.path(), nf.name) && nf.class_name.empty())
+          public_param_removed(ctx, f.path(), nf, removed, added, out);
       }
       removed_positional(ctx, f.path(), of, nf, out);
       for (const lang::Param& p : nf.params) {
@@ -231,8 +234,42 @@ class ApiPropagation : public Rule {
     return false;
   }
 
-  void removed_params(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
-                      const std::vector<std::string>& removed, std::vector<Finding>& out) const {
+  // aiter's public op surface (B6 "Public-API scope"): a public name of a module directly
+  // under aiter/ops/, or one `import aiter` re-exports. Consumers live in other repositories.
+  static bool public_op(const ReviewContext& ctx, const std::string& path, const std::string& name) {
+    if (ctx.profile.name != "aiter" || name.empty() || name.starts_with("_")) return false;
+    if (path.starts_with("aiter/ops/") && path.find('/', 10) == std::string::npos) return true;
+    return star_reexports(ctx.repo->index(), "aiter/__init__.py", path);
+  }
+
+  void public_param_removed(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
+                            const std::vector<std::string>& removed, const std::set<int>& added,
+                            std::vector<Finding>& out) const {
+    std::string names;
+    for (const std::string& n : removed) names += (names.empty() ? "`" : ", `") + n + "`";
+    int line = fn.start_line;
+    for (const lang::Param& p : fn.params)
+      if (std::find(removed.begin(), removed.end(), p.name) == removed.end() && added.count(p.node.start_line())) {
+        line = p.node.start_line();
+        break;
+      }
+    Finding fd = finding();
+    fd.location = Location{path, line};
+    fd.problem = fmt::format("param-removed: public op `{}` no longer accepts {} and keeps no alias for {}", fn.name, names,
+                             removed.size() == 1 ? "it" : "them");
+    fd.impact = "Consumers outside this repository (ATOM, vLLM, SGLang) that pass it by keyword raise TypeError after "
+                "upgrading";
+    fd.action = fmt::format("Author must keep accepting {} as a deprecated alias of the new parameter(s), or link the "
+                            "consumer PRs that stop passing it",
+                            names);
+    fd.trigger = fmt::format("a consumer calling aiter's {}(..., {}=...) as before this PR", fn.name, removed.front());
+    if (const lang::SyntaxTree* t = ctx.workspace.new_tree(path)) fd.evidence.push_back(evidence(path, line, t->line_text(line)));
+    out.push_back(std::move(fd));
+  }
+
+  int removed_params(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
+                     const std::vector<std::string>& removed, std::vector<Finding>& out) const {
+    int reported = 0;
     const RepoIndex& idx = ctx.repo->index();
     for (const index::CallSite& c : callers_of(idx, path, fn)) {
       std::vector<std::string> still;
@@ -252,7 +289,9 @@ class ApiPropagation : public Rule {
       fd.trigger = fmt::format("the call at {}:{} passes {} to {}()", c.path, c.call->line, names, fn.name);
       add_evidence(ctx, fd, path, fn.start_line, c.path, c.call->line);
       out.push_back(std::move(fd));
+      ++reported;
     }
+    return reported;
   }
 
   void removed_positional(const ReviewContext& ctx, const std::string& path, const lang::Function& of,
@@ -283,6 +322,10 @@ class ApiPropagation : public Rule {
     if (pk.kind() == "typed_parameter" && !pk.named_children().empty()) pk = pk.named_children().front();
     if (pk.kind() == "list_splat_pattern" || pk.kind() == "dictionary_splat_pattern") return;  // catch-alls
     if (fake_or_meta(fn.name)) return;  // a fake/meta twin mirrors the real op's signature
+    if (stub_body(fn) && !fn.class_name.empty() && !p.name.starts_with("_")) {
+      dead_hook_param(ctx, path, tree, fn, p, out);
+      return;
+    }
     if (p.name.starts_with("_") || p.name == "self" || p.name == "cls" || stub_body(fn) ||
         has_decorator(fn, kStubDecorators))
       return;
@@ -313,6 +356,44 @@ class ApiPropagation : public Rule {
     out.push_back(std::move(fd));
   }
 
+  // A new parameter of a base-class hook (stub body) is dead when every override in the
+  // repository discards it too (never read, or only `del`-ed): callers pass a value nothing uses.
+  void dead_hook_param(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
+                       const lang::Function& fn, const lang::Param& p, std::vector<Finding>& out) const {
+    const RepoIndex& idx = ctx.repo->index();
+    std::vector<std::string> overrides;
+    for (const auto& [sub_path, sub] : idx.subclasses(fn.class_name)) {
+      const index::FileIndex* fi = idx.file(sub_path);
+      const index::PyFunction* m = fi ? fi->function(fn.name, sub->name) : nullptr;
+      if (!m) continue;
+      std::unique_ptr<lang::SyntaxTree> parsed;
+      const lang::SyntaxTree* t = ctx.workspace.new_tree(sub_path);
+      if (!t) {
+        auto text = ctx.workspace.read_head(sub_path);
+        if (!text) return;
+        parsed = lang::SyntaxTree::parse(lang::Grammar::Python, std::move(*text));
+        t = parsed.get();
+      }
+      auto body_fn = t ? t->enclosing_function(m->line + 1) : std::nullopt;
+      if (!body_fn || body_fn->name != fn.name) return;  // cannot read the override: stay silent
+      for (lang::Node id : t->identifiers(p.name, body_fn->body))
+        if (t->is_variable_read(id) && !id.ancestor({"delete_statement"})) return;  // an override uses it
+      overrides.push_back(fmt::format("{}:{}", sub_path, m->line));
+    }
+    if (overrides.empty()) return;
+    Finding fd = finding();
+    fd.severity = Severity::Warn;
+    fd.location = Location{path, p.node.start_line()};
+    fd.problem = fmt::format("param-discard: new parameter `{}` of hook `{}` is ignored by the base and by every "
+                             "override ({})",
+                             p.name, fn.qualified, fmt::join(overrides, ", "));
+    fd.impact = "Callers compute and pass a value no implementation reads: a dead parameter, and any behaviour its "
+                "docstring promises does not exist";
+    fd.action = fmt::format("Author must make an implementation use `{}` or drop the parameter", p.name);
+    fd.evidence.push_back(evidence(path, p.node.start_line(), tree.line_text(p.node.start_line())));
+    out.push_back(std::move(fd));
+  }
+
   // --- rename -----------------------------------------------------------------------------
   // Whether module file `mod` re-exports names of `target` by a star import (transitively).
   static bool star_reexports(const RepoIndex& idx, const std::string& mod, const std::string& target, int depth = 0) {
@@ -320,8 +401,7 @@ class ApiPropagation : public Rule {
     const index::FileIndex* fi = idx.file(mod);
     if (!fi || depth > 6) return false;
     for (const index::PyImport& im : fi->imports) {
-      bool star = std::any_of(im.names.begin(), im.names.end(), [](const auto& n) { return n.name == "*"; });
-      if (!star) continue;
+      if (!im.is_star()) continue;
       std::string t = idx.module_path(RepoIndex::absolute_module(mod, im));
       if (!t.empty() && star_reexports(idx, t, target, depth + 1)) return true;
     }
@@ -339,6 +419,7 @@ class ApiPropagation : public Rule {
       if (!c.node.ancestor({"function_definition", "class_definition"}) && !idx.module_binds(path, c.name))
         gone.emplace_back(c.name, c.start_line);
     for (const auto& [name, old_line] : gone) {
+      size_t before_count = out.size();
       for (const index::ImportSite& s : idx.importers_of_name(name)) {
         if (s.import->guarded) continue;
         std::string mod = idx.module_path(RepoIndex::absolute_module(s.path, *s.import));
@@ -351,7 +432,47 @@ class ApiPropagation : public Rule {
         if (!target || idx.module_binds(target->module_path, name) || !star_reexports(idx, target->module_path, path)) continue;
         report_rename(ctx, path, name, c.path, c.call->line, fmt::format("calls `{}`", c.call->callee), out);
       }
+      if (out.size() == before_count && public_op(ctx, path, name) && !bound_anywhere(idx, name))
+        public_rename(ctx, f, name, out);
     }
+  }
+
+  // Whether any module of the repository still binds `name` at module level (moved, not gone).
+  static bool bound_anywhere(const RepoIndex& idx, const std::string& name) {
+    for (const auto& [p, fi] : idx.files())
+      if (fi->lang == index::FileIndex::Python && fi->binds(name)) return true;
+    return false;
+  }
+
+  // A public op that is gone with every in-repo user updated: the consumers are elsewhere.
+  void public_rename(const ReviewContext& ctx, const FileChange& f, const std::string& name,
+                     std::vector<Finding>& out) const {
+    const std::string& path = f.path();
+    int line = 0;
+    std::string successor;
+    const lang::SyntaxTree* now = ctx.workspace.new_tree(path);
+    const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? path : f.old_path);
+    if (now && before) {
+      auto old_fns = api_functions(*before);
+      for (const auto& [qual, fn] : api_functions(*now)) {
+        if (!fn.class_name.empty() || old_fns.count(qual)) continue;
+        if (fn.name.find(name) != std::string::npos || name.find(fn.name) != std::string::npos) {
+          line = fn.start_line, successor = fn.name;
+          break;
+        }
+      }
+    }
+    Finding fd = finding();
+    fd.severity = Severity::Warn;
+    fd.location = Location{path, line};
+    fd.problem = successor.empty()
+                     ? fmt::format("rename: public op `{}` is removed from {} with no alias", name, path)
+                     : fmt::format("rename: public op `{}` is renamed to `{}` with no alias", name, successor);
+    fd.impact = "In-repo users were updated, but consumers outside this repository that import it get ImportError/"
+                "AttributeError";
+    fd.action = fmt::format("Author must keep `{}` as an alias or wrapper, or link the consumer PRs", name);
+    if (now && line > 0) fd.evidence.push_back(evidence(path, line, now->line_text(line)));
+    out.push_back(std::move(fd));
   }
 
   void report_rename(const ReviewContext& ctx, const std::string& path, const std::string& name, const std::string& user,
