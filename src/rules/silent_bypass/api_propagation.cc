@@ -195,7 +195,7 @@ class ApiPropagation : public Rule {
           if (!now_params.count(p.name) && p.name != "self" && p.name != "cls") removed.push_back(p.name);
         if (!removed.empty() && removed_params(ctx, f.path(), nf, removed, out) == 0 &&
             public_op(ctx, f.path(), nf.name) && nf.class_name.empty())
-          public_param_removed(ctx, f.path(), nf, removed, added, out);
+          public_param_removed(ctx, f.path(), nf, removed, before_params, out);
       }
       removed_positional(ctx, f.path(), of, nf, out);
       for (const lang::Param& p : nf.params) {
@@ -243,13 +243,13 @@ class ApiPropagation : public Rule {
   }
 
   void public_param_removed(const ReviewContext& ctx, const std::string& path, const lang::Function& fn,
-                            const std::vector<std::string>& removed, const std::set<int>& added,
+                            const std::vector<std::string>& removed, const std::set<std::string>& before_params,
                             std::vector<Finding>& out) const {
     std::string names;
     for (const std::string& n : removed) names += (names.empty() ? "`" : ", `") + n + "`";
     int line = fn.start_line;
     for (const lang::Param& p : fn.params)
-      if (std::find(removed.begin(), removed.end(), p.name) == removed.end() && added.count(p.node.start_line())) {
+      if (!before_params.count(p.name)) {  // the first replacement parameter
         line = p.node.start_line();
         break;
       }
@@ -337,6 +337,7 @@ class ApiPropagation : public Rule {
       auto cls = tree.enclosing_class(fn.start_line);
       override_like = cls && !cls->bases.empty() && !(cls->bases.size() == 1 && cls->bases[0] == "object");
     }
+    if (override_like && base_declares(ctx.repo->index(), tree, fn, p.name)) return;  // the base forces it
     Finding fd = finding();
     fd.location = Location{path, p.node.start_line()};
     fd.problem = fmt::format("param-discard: new parameter `{}` of `{}` is never read in its body", p.name, fn.qualified);
@@ -354,6 +355,22 @@ class ApiPropagation : public Rule {
       fd.severity = Severity::Warn;
     }
     out.push_back(std::move(fd));
+  }
+
+  // Whether a base class of `fn`'s class (by name, anywhere in the repository) declares the
+  // same method with parameter `param`: the override takes it because the base does.
+  static bool base_declares(const RepoIndex& idx, const lang::SyntaxTree& tree, const lang::Function& fn,
+                            const std::string& param) {
+    auto cls = tree.enclosing_class(fn.start_line);
+    if (!cls) return false;
+    for (const std::string& base : cls->bases) {
+      std::string name = base.substr(base.rfind('.') == std::string::npos ? 0 : base.rfind('.') + 1);
+      for (const auto& [p, fi] : idx.files()) {
+        const index::PyFunction* m = fi->function(fn.name, name);
+        if (m && m->param(param)) return true;
+      }
+    }
+    return false;
   }
 
   // A new parameter of a base-class hook (stub body) is dead when every override in the
