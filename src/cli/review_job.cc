@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "index/knowledge.h"
 #include "profile/profile.h"
 #include "source/dir_source.h"
 #include "source/git_source.h"
@@ -17,6 +18,33 @@ namespace rp {
 namespace {
 constexpr size_t kMaxDiffBytes = size_t(512) << 20;
 constexpr size_t kMaxMetaBytes = size_t(64) << 20;
+
+// Step 4 for the card: each changed head-side file in Tier 1/2, why, and (with git history)
+// how often it changed over the last year.
+constexpr int kHistoryDays = 365;
+constexpr int kHistoryMaxCommits = 5000;
+
+std::vector<FileTier> backbone_tiers(const PullRequest& pr, index::RepoKnowledge& repo, const GitRepo* git) {
+  std::vector<FileTier> out;
+  for (const FileChange& f : pr.changes.files) {
+    if (f.status == FileStatus::Deleted) continue;
+    index::TierFacts t = repo.tier(f.path());
+    if (t.tier <= 2) out.push_back({f.path(), t.tier, t.why, -1, 0});
+  }
+  if (git && !out.empty() && !pr.head_rev.empty()) {
+    std::vector<std::string> paths;
+    for (const FileTier& t : out) paths.push_back(t.path);
+    if (auto counts = git->commit_counts(pr.head_rev, paths, kHistoryDays, kHistoryMaxCommits); counts.ok())
+      for (FileTier& t : out) t.commits = (*counts)[t.path], t.window_days = kHistoryDays;
+  }
+  return out;
+}
+
+std::string index_cache_file(const ReviewInputs& in) {
+  if (in.repo_path.empty() || in.cache_dir == "-") return {};
+  std::string dir = in.cache_dir.empty() ? index::default_cache_dir() : in.cache_dir;
+  return dir.empty() ? std::string() : index::cache_file_for(dir, in.repo_path);
+}
 
 // Squash-merge subjects end with "(#1234)": the PR number when no metadata is given, and
 // not part of the title.
@@ -113,7 +141,10 @@ Result<Review> run_review(const ReviewInputs& in) {
     if (!find_rule(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
 
   Workspace workspace(pr, std::move(base_tree), std::move(head_tree));
-  ReviewContext ctx{pr, workspace, *profile};
+  std::unique_ptr<index::RepoKnowledge> knowledge;
+  if (workspace.head_tree())
+    knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), *profile, index_cache_file(in));
+  ReviewContext ctx{pr, workspace, *profile, knowledge.get()};
   RuleRun run = run_rules(ctx, in.rules);
 
   Review review;
@@ -132,6 +163,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.verdict = decide(review.findings);
   review.skipped = std::move(run.skipped);
   review.unparsed_files = workspace.unparsed();
+  if (knowledge) review.tiers = backbone_tiers(pr, *knowledge, repo.get());
   for (const Rule* rule : all_rules())
     if (auto code = code_in(rule->info(), *profile)) review.codes[std::string(rule->info().name)] = *code;
   return review;

@@ -26,6 +26,9 @@ struct ReviewInputs {
   // two directories: before and after
   std::string before_dir, after_dir;
   std::string profile;  // "" = detect
+  // Where the repository index is cached ("" = $XDG_CACHE_HOME/review-pr or
+  // ~/.cache/review-pr); "-" = no cache. Only git reviews use it.
+  std::string cache_dir;
   RuleSelection rules;
 };
 

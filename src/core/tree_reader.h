@@ -17,6 +17,14 @@ class TreeReader {
   virtual bool exists(const std::string& path) const = 0;
   // Every regular file path in the tree, sorted. May be large (aiter: ~6k paths).
   virtual std::vector<std::string> list_files() const = 0;
+  // Every regular file with its content id (the git blob id), sorted by path, for caches
+  // keyed by content. Empty when the reader has no ids (a plain directory): callers then
+  // hash the bytes themselves.
+  struct Blob {
+    std::string path;
+    std::string id;
+  };
+  virtual std::vector<Blob> list_blobs() const { return {}; }
 };
 
 }  // namespace rp

@@ -899,6 +899,33 @@ std::vector<Import> SyntaxTree::imports(Node scope) const {
   return out;
 }
 
+std::vector<ImportedName> imported_names(const Import& imp) {
+  std::vector<ImportedName> out;
+  Node n = imp.node;
+  if (!n) return out;
+  auto name_of = [](Node c) -> ImportedName {
+    if (c.kind() == "aliased_import")
+      return {strip_spaces(c.child_by_field("name").text()), strip_spaces(c.child_by_field("alias").text())};
+    return {strip_spaces(c.text()), ""};
+  };
+  if (n.kind() == "import_statement") {
+    for (Node c : n.named_children()) {
+      if (c.kind() != "dotted_name" && c.kind() != "aliased_import") continue;
+      ImportedName in = name_of(c);
+      if (in.name == imp.module) out.push_back(std::move(in));
+    }
+    return out;
+  }
+  if (n.kind() != "import_from_statement" && n.kind() != "future_import_statement") return out;
+  Node module = n.child_by_field("module_name");
+  for (Node c : n.named_children()) {
+    if (c == module) continue;
+    if (c.kind() == "wildcard_import") out.push_back({"*", ""});
+    else if (c.kind() == "dotted_name" || c.kind() == "aliased_import") out.push_back(name_of(c));
+  }
+  return out;
+}
+
 bool SyntaxTree::runs_at_import(Node n) const {
   Node child = n;
   for (Node p = n.parent(); p; child = p, p = p.parent()) {

@@ -165,6 +165,14 @@ struct Import {
   std::string top_level() const;
 };
 
+// The names one Import binds: `from m import a as b, c` → {a, b}, {c, ""}; `from m import *`
+// → {"*", ""}; `import a.b as c` → {"a.b", "c"}; `import a.b` → {"a.b", ""} (which binds `a`).
+struct ImportedName {
+  std::string name;
+  std::string alias;  // "" when not renamed
+};
+std::vector<ImportedName> imported_names(const Import& imp);
+
 // Which grammar parses a file. Chosen per extension by measurement (see lang/grammar.cc).
 enum class Grammar { None, Python, Cpp, Cuda };
 Grammar grammar_for_path(std::string_view path);

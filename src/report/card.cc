@@ -29,6 +29,18 @@ std::string ensure_period(std::string s) {
   return s;
 }
 
+// Step 4: one line per changed file in Tier 1/2, saying why it is backbone.
+std::string render_tiers(const std::vector<FileTier>& tiers) {
+  if (tiers.empty()) return {};
+  std::string out = "\n**Backbone files touched (Step 4):**\n";
+  for (const FileTier& t : tiers) {
+    out += fmt::format("- `{}` — Tier {}: {}", t.path, t.tier, t.why);
+    if (t.commits >= 0) out += fmt::format("; {} commit{} in the last {} days", t.commits, t.commits == 1 ? "" : "s", t.window_days);
+    out += ".\n";
+  }
+  return out;
+}
+
 std::string render_finding(const Finding& f) {
   std::string out = fmt::format("{} ", severity_emoji(f.severity));
   if (f.location) {
@@ -80,6 +92,7 @@ std::string render_card(const Review& r) {
     for (const Finding& f : r.findings) out += render_finding(f);
   }
   out += render_ci(r.ci);
+  out += render_tiers(r.tiers);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

@@ -68,6 +68,13 @@ std::string render_json(const Review& r) {
   for (const SkippedRule& s : r.skipped) skipped.push_back({{"rule", s.rule}, {"reason", s.reason}});
   j["skipped_rules"] = skipped;
   j["unparsed_files"] = r.unparsed_files;
+  ordered_json tiers = ordered_json::array();
+  for (const FileTier& t : r.tiers) {
+    ordered_json e{{"path", t.path}, {"tier", t.tier}, {"why", t.why}};
+    if (t.commits >= 0) e["commits"] = t.commits, e["window_days"] = t.window_days;
+    tiers.push_back(e);
+  }
+  j["backbone_files"] = tiers;
   if (r.ci.read || !r.ci.unavailable.empty()) j["ci"] = ci_json(r.ci);
   // Invalid UTF-8 from a PR (bytes of a Latin-1 file) is replaced, never a throw.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -16,6 +16,10 @@
 
 namespace rp {
 
+namespace index {
+class RepoKnowledge;
+}
+
 enum class Category {
   Coverage,        // A
   SilentBypass,    // B
@@ -57,6 +61,9 @@ struct ReviewContext {
   const PullRequest& pr;
   Workspace& workspace;
   const Profile& profile;
+  // Whole-repository index and computed tiers (index/knowledge.h); null when the review has
+  // no repository. Rules that use it declare Needs::FullText.
+  index::RepoKnowledge* repo = nullptr;
 };
 
 class Rule {

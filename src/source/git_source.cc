@@ -55,6 +55,22 @@ class GitTree : public TreeReader {
     return git_tree_entry_type(entry.p) == GIT_OBJECT_BLOB;
   }
 
+  std::vector<Blob> list_blobs() const override {
+    std::vector<Blob> out;
+    if (!tree_) return out;
+    git_tree_walk(
+        tree_, GIT_TREEWALK_PRE,
+        [](const char* root, const git_tree_entry* entry, void* payload) -> int {
+          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB)
+            static_cast<std::vector<Blob>*>(payload)->push_back(
+                {std::string(root) + git_tree_entry_name(entry), oid_hex(git_tree_entry_id(entry))});
+          return 0;
+        },
+        &out);
+    std::sort(out.begin(), out.end(), [](const Blob& a, const Blob& b) { return a.path < b.path; });
+    return out;
+  }
+
   std::vector<std::string> list_files() const override {
     std::vector<std::string> out;
     if (!tree_) return out;
@@ -174,6 +190,37 @@ Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) con
   auto t = impl_->tree(commit);
   if (!t.ok()) return t.status();
   return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, *t));
+}
+
+namespace {
+// The blob id of `path` in `tree` ("" when absent).
+std::string entry_id(git_tree* tree, const std::string& path) {
+  Owned<git_tree_entry, git_tree_entry_free> entry;
+  if (!tree || git_tree_entry_bypath(&entry.p, tree, path.c_str()) != 0) return {};
+  return oid_hex(git_tree_entry_id(entry.p));
+}
+}  // namespace
+
+Result<std::map<std::string, int>> GitRepo::commit_counts(const std::string& head, const std::vector<std::string>& paths,
+                                                          int days, int max_commits) const {
+  std::map<std::string, int> counts;
+  for (const std::string& p : paths) counts[p] = 0;
+  auto start = impl_->commit(head);
+  if (!start.ok()) return start.status();
+  Owned<git_commit, git_commit_free> commit{*start};
+  git_time_t since = git_commit_time(commit.p) - git_time_t(days) * 86400;
+  for (int walked = 0; walked < max_commits && commit.p; ++walked) {
+    if (git_commit_time(commit.p) < since) break;
+    Owned<git_commit, git_commit_free> parent;
+    if (git_commit_parentcount(commit.p) > 0) git_commit_parent(&parent.p, commit.p, 0);
+    Owned<git_tree, git_tree_free> tree, parent_tree;
+    git_commit_tree(&tree.p, commit.p);
+    if (parent.p) git_commit_tree(&parent_tree.p, parent.p);
+    for (auto& [path, n] : counts)
+      if (entry_id(tree.p, path) != entry_id(parent_tree.p, path)) ++n;
+    std::swap(commit.p, parent.p);
+  }
+  return counts;
 }
 
 Result<std::string> GitRepo::commit_subject(const std::string& commit) const {

@@ -3,6 +3,7 @@
 // both sides. The work tree is never read.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ class GitRepo {
   // `git diff base head` with rename detection, as unified text.
   Result<std::string> diff_text(const std::string& base_commit, const std::string& head_commit) const;
   Result<std::unique_ptr<TreeReader>> tree(const std::string& commit) const;
+  // For each path, how many commits changed it on the first-parent line of `head` within
+  // `days` days before head's commit time (at most `max_commits` commits walked): the
+  // "git commits" column of the checklists' Step 4 tables, computed.
+  Result<std::map<std::string, int>> commit_counts(const std::string& head, const std::vector<std::string>& paths,
+                                                   int days, int max_commits) const;
   // Subject line of a commit.
   Result<std::string> commit_subject(const std::string& commit) const;
   // Commit ids of the parents of a commit, first parent first (empty for a root commit).

@@ -19,6 +19,15 @@ enum class Verdict { Lgtm, NeedsWork, Block };
 std::string_view verdict_name(Verdict v);  // "LGTM" | "NEEDS WORK" | "BLOCK"
 
 // Everything the report stage renders.
+// A changed file in a backbone tier (1 or 2) and why: the card's Step 4 statement.
+struct FileTier {
+  std::string path;
+  int tier = 3;
+  std::string why;
+  int commits = -1;  // commits touching it in the history window; -1 = not counted
+  int window_days = 0;
+};
+
 struct Review {
   std::string profile;   // "atom"
   std::string heading;   // "ATOM"
@@ -33,6 +42,7 @@ struct Review {
   std::vector<SkippedRule> skipped;
   CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
   std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
+  std::vector<FileTier> tiers;  // changed files in Tier 1/2 (reviews with a repository only)
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

@@ -1,0 +1,255 @@
+// hallucinated-symbol: a name the PR newly imports or calls resolves to this repository but
+// is not there — a missing module, a name the module does not bind, a keyword the function
+// does not take, more positional arguments than it accepts (Step 6 check 1; the incumbent's
+// UNRESOLVED-IMPORT module/symbol finders).
+#include <fmt/format.h>
+
+#include <set>
+
+#include "core/paths.h"
+#include "index/knowledge.h"
+#include "rules/facts.h"
+#include "rules/index_facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using index::PyCall;
+using index::PyFunction;
+using index::PyImport;
+using index::RepoIndex;
+
+constexpr RuleInfo kInfo{
+    .name = "hallucinated-symbol",
+    .category = Category::AiDiagnostic,
+    .severity = Severity::Red,
+    .needs = Needs::FullText,
+    .codes = {.atom = "S6", .aiter = "S6"},
+    .summary = "A symbol new to the diff resolves to this repository but does not exist there, or its signature does not match.",
+    .docs = R"(What it catches: on lines the PR adds to a Python file, (1) `import pkg.mod` / `from
+pkg.mod import name` where `pkg` is a package of this repository and the module is not in the
+head tree, or the module does not bind `name` (module-level def/class/assignment/import,
+followed through star imports, or a submodule of the package); (2) a call `mod.f(...)` where
+`mod` is a first-party module and `f` is not bound in it; (3) a call to a first-party function
+(imported, or defined in the same file) with a keyword argument the definition does not
+declare (and no `**kwargs`), or more positional arguments than it accepts (and no `*args`).
+Definitions are read from the repository index of the head tree, so a symbol the PR itself adds
+resolves.
+Why it matters: generated code invents plausible names and signatures; each one is an
+ImportError, AttributeError or TypeError the first time the line runs.
+Does not fire on: third-party modules; imports inside `try/except ImportError`; modules that
+define `__getattr__`; star imports from third-party modules (the name cannot be known);
+modules that look built at runtime (a `module_*` JIT module, a name registered by
+PYBIND11_MODULE/TORCH_LIBRARY, a file of that name with another extension); functions behind
+decorators other than `compile_ops`, caching and no-grad ones (a decorator may change the
+signature); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
+the base side already had (moved, not new).)"};
+
+bool signature_preserving(const PyFunction& f) {
+  for (const std::string& d : f.decorators) {
+    bool ok = false;
+    for (std::string_view p : {"compile_ops", "functools.lru_cache", "lru_cache", "functools.cache", "cache",
+                               "torch.no_grad", "torch.inference_mode"})
+      ok = ok || std::string_view(d).starts_with(p);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// A module absent from the tree that is probably produced at build/run time.
+bool runtime_module(const RepoIndex& idx, const TreeReader& head, const std::string& dotted) {
+  std::string last = dotted.substr(dotted.rfind('.') + 1);
+  if (last.starts_with("module_") || last.starts_with("_")) return true;
+  for (const auto& [path, fi] : idx.files())
+    for (const index::CRegistration& r : fi->registrations)
+      if (r.name == last) return true;
+  for (const std::string& p : head.list_files()) {
+    std::string_view base = base_name(p);
+    if (base.starts_with(last + ".") || base == last) return true;
+  }
+  return false;
+}
+
+struct OldFacts {
+  std::set<std::pair<std::string, std::string>> imports;  // (module, name) as written
+  std::set<std::pair<std::string, std::string>> call_keywords;  // (callee, keyword)
+  std::set<std::string> callees;
+};
+
+OldFacts old_facts(const lang::SyntaxTree* old) {
+  OldFacts o;
+  if (!old) return o;
+  for (const lang::Import& im : old->imports()) {
+    std::string mod = std::string(im.level, '.') + im.module;
+    o.imports.insert({mod, ""});
+    for (const lang::ImportedName& n : lang::imported_names(im)) o.imports.insert({mod, n.name});
+  }
+  for (const lang::Call& c : old->calls()) {
+    o.callees.insert(c.callee);
+    for (const lang::Argument& a : c.args)
+      if (!a.keyword.empty()) o.call_keywords.insert({c.callee, a.keyword});
+  }
+  return o;
+}
+
+class HallucinatedSymbol : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    if (!ctx.repo) return;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const RepoIndex& idx = ctx.repo->index();
+      const index::FileIndex* fi = idx.file(f.path());
+      if (!fi) continue;
+      OldFacts old = old_facts(ctx.workspace.old_tree(f.path()));
+      check_imports(ctx, idx, f.path(), *fi, added, old, out);
+      check_calls(ctx, idx, f.path(), *fi, added, old, out);
+    }
+  }
+
+ private:
+  // One finding per distinct problem: the same missing name used on several lines is one
+  // finding with the other lines as related places.
+  void report(const ReviewContext& ctx, const std::string& path, int line, std::string problem, std::string trigger,
+              std::vector<std::string> looked, std::vector<Finding>& out) const {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    for (Finding& prev : out) {
+      if (prev.rule != kInfo.name || prev.problem != problem || !prev.location || prev.location->file != path) continue;
+      prev.related.push_back(Location{path, line});
+      if (tree) prev.evidence.push_back(evidence(path, line, tree->line_text(line)));
+      return;
+    }
+    Finding fd = finding();
+    fd.location = Location{path, line};
+    fd.problem = std::move(problem);
+    fd.impact = "The line fails the first time it runs; generated code often invents plausible names and signatures";
+    fd.action = "Author must confirm the symbol exists (point to its definition) or correct the name/signature";
+    fd.trigger = std::move(trigger);
+    if (tree) fd.evidence.push_back(evidence(path, line, tree->line_text(line)));
+    for (std::string& l : looked) fd.evidence.push_back(std::move(l));
+    out.push_back(std::move(fd));
+  }
+
+  void check_imports(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path,
+                     const index::FileIndex& fi, const std::set<int>& added, const OldFacts& old,
+                     std::vector<Finding>& out) const {
+    for (const PyImport& im : fi.imports) {
+      if (!added.count(im.line) || im.guarded) continue;
+      std::string dotted = RepoIndex::absolute_module(path, im);
+      if (dotted.empty() || (im.level == 0 && !idx.first_party(dotted))) continue;
+      std::string written = std::string(im.level, '.') + im.module;
+      std::string mpath = idx.module_path(dotted);
+      if (im.names.empty()) {
+        if (mpath.empty() && !old.imports.count({written, ""}) && !runtime_module(idx, *ctx.workspace.head_tree(), dotted))
+          report(ctx, path, im.line, fmt::format("`import {}`: no such module in this repository", dotted),
+                 fmt::format("importing {} raises ModuleNotFoundError: {}", path, dotted),
+                 {fmt::format("looked for {}.py and {}/__init__.py", slashed(dotted), slashed(dotted))}, out);
+        continue;
+      }
+      for (const auto& n : im.names) {
+        if (n.name == "*" || old.imports.count({written, n.name})) continue;
+        if (mpath.empty()) {
+          if (!idx.module_path(dotted + "." + n.name).empty() || runtime_module(idx, *ctx.workspace.head_tree(), dotted))
+            continue;
+          report(ctx, path, im.line, fmt::format("`from {} import {}`: module {} is not in this repository", written, n.name, dotted),
+                 fmt::format("importing {} raises ModuleNotFoundError: {}", path, dotted),
+                 {fmt::format("looked for {}.py and {}/__init__.py", slashed(dotted), slashed(dotted))}, out);
+          break;
+        }
+        if (idx.module_binds(mpath, n.name)) continue;
+        report(ctx, path, im.line, fmt::format("`from {} import {}`: {} does not define `{}`", written, n.name, mpath, n.name),
+               fmt::format("importing {} raises ImportError: cannot import name '{}' from {}", path, n.name, dotted),
+               {fmt::format("looked in {}: module-level definitions, assignments, imports and star imports", mpath)}, out);
+      }
+    }
+  }
+
+  void check_calls(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path, const index::FileIndex& fi,
+                   const std::set<int>& added, const OldFacts& old, std::vector<Finding>& out) const {
+    std::set<std::string> reported;
+    for (const PyCall& c : fi.calls) {
+      if (!added.count(c.line) || c.callee.starts_with("self.") || c.callee.starts_with("cls.")) continue;
+      auto target = resolve_symbol(idx, path, c.callee, c.line);
+      if (target && locally_rebound(ctx, path, c)) continue;
+      if (!target) continue;
+      std::string key = fmt::format("{}:{}", c.line, c.callee);
+      if (c.callee.find('.') != std::string::npos && !idx.module_binds(target->module_path, target->name)) {
+        if (old.callees.count(c.callee) || !reported.insert(key).second) continue;
+        report(ctx, path, c.line, fmt::format("`{}`: module {} has no `{}`", c.callee, target->module_path, target->name),
+               fmt::format("the call at {}:{} raises AttributeError: module has no attribute '{}'", path, c.line, target->name),
+               {fmt::format("looked in {} ({}): module-level definitions, imports and star imports", target->module_path,
+                            target->via)},
+               out);
+        continue;
+      }
+      auto resolved = idx.resolve_function(target->module_path, target->name);
+      if (!resolved.function || !signature_preserving(*resolved.function) || c.star_args) continue;
+      check_signature(ctx, path, c, *resolved.function, resolved.path, old, out);
+    }
+  }
+
+  void check_signature(const ReviewContext& ctx, const std::string& path, const PyCall& c, const PyFunction& fn,
+                       const std::string& def_path, const OldFacts& old, std::vector<Finding>& out) const {
+    std::string where = fmt::format("{}:{}: def {}({})", def_path, fn.line, fn.name, param_list(fn));
+    if (!fn.takes_any_keyword()) {
+      for (const std::string& kw : c.keywords) {
+        if (fn.param(kw) || old.call_keywords.count({c.callee, kw})) continue;
+        report(ctx, path, c.line, fmt::format("`{}(..., {}=...)`: `{}` has no parameter `{}`", c.callee, kw, fn.name, kw),
+               fmt::format("the call at {}:{} raises TypeError: {}() got an unexpected keyword argument '{}'", path, c.line,
+                           fn.name, kw),
+               {"definition: " + where}, out);
+      }
+    }
+    int plain = 0;
+    for (const auto& p : fn.params) plain += p.kind == index::PyParam::Plain;
+    if (!fn.takes_any_positional() && c.positional > plain && !old.callees.count(c.callee))
+      report(ctx, path, c.line,
+             fmt::format("`{}` is called with {} positional arguments but takes at most {}", c.callee, c.positional, plain),
+             fmt::format("the call at {}:{} raises TypeError: {}() takes {} positional arguments but {} were given", path,
+                         c.line, fn.name, plain, c.positional),
+             {"definition: " + where}, out);
+  }
+
+  // Whether the callee's first name is bound inside the enclosing function by something other
+  // than an import (`m = importlib.import_module(...)`, a parameter, a loop variable): the
+  // index cannot tell what it holds.
+  static bool locally_rebound(const ReviewContext& ctx, const std::string& path, const PyCall& c) {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    if (!tree) return false;
+    auto fn = tree->enclosing_function(c.line);
+    if (!fn) return false;
+    std::string first = c.callee.substr(0, c.callee.find('.'));
+    for (lang::Node id : tree->identifiers(first, fn->node)) {
+      if (!tree->is_binding(id)) continue;
+      if (id.ancestor({"import_statement", "import_from_statement"})) continue;
+      return true;
+    }
+    return false;
+  }
+
+  static std::string param_list(const PyFunction& fn) {
+    std::string s;
+    for (const auto& p : fn.params) {
+      if (!s.empty()) s += ", ";
+      s += (p.kind == index::PyParam::Star ? "*" : p.kind == index::PyParam::DoubleStar ? "**" : "") + p.name;
+      if (p.has_default) s += "=…";
+    }
+    return s;
+  }
+
+  static std::string slashed(std::string dotted) {
+    for (char& ch : dotted)
+      if (ch == '.') ch = '/';
+    return dotted;
+  }
+};
+
+REGISTER_RULE(HallucinatedSymbol);
+
+}  // namespace
+}  // namespace rp

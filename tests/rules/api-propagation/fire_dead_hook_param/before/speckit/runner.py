@@ -1,0 +1,2 @@
+def step(drafter, positions, hidden):
+    drafter.absorb(positions, hidden)

@@ -1,0 +1,6 @@
+from attnkit.decode import plan_decode, run_decode
+
+
+def step(q, kv):
+    plan_decode(kv.seqlens, 8, 16)
+    return run_decode(q, kv, 16, softmax_scale=0.125)

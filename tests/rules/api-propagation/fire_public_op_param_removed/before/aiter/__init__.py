@@ -1,0 +1,1 @@
+from .ops.decode_meta import *

@@ -1,0 +1,1 @@
+from .decode import *
