@@ -40,6 +40,12 @@ struct Profile {
   //   inside them stay eager.
   std::vector<std::string> model_dirs;  // path prefixes ending in '/', e.g. "atom/models/"
 
+  // Production benchmark shapes (checklist P2; a dated snapshot the checklist itself says to
+  // re-verify). A perf benchmark whose token dimensions (M, batch, tokens) never exceed
+  // toy_max_tokens and whose context never does either covers only toy shapes.
+  long long toy_max_tokens = 256;
+  std::string production_shapes;  // the checklist's wording, quoted in findings
+
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;
 };
