@@ -44,6 +44,22 @@ std::string render_finding(const Finding& f) {
   for (const std::string& e : f.evidence) out += fmt::format("  - `{}`\n", e);
   return out;
 }
+// The rule groups this PR's type makes mandatory: which ran clean ("checked"), which have no
+// implemented check. Groups with findings need no line: their findings are above.
+std::string mandatory_footer(const Review& r) {
+  std::string clean, uncovered, not_run;
+  for (const MandatoryCheck& m : r.mandatory_checks) {
+    if (m.rules_total == 0) uncovered += (uncovered.empty() ? "" : ", ") + m.group;
+    else if (m.rules_run == 0) not_run += (not_run.empty() ? "" : ", ") + m.group;
+    else if (m.findings == 0) clean += fmt::format("{}{} ({} check{})", clean.empty() ? "" : ", ", m.group, m.rules_run,
+                                                   m.rules_run == 1 ? "" : "s");
+  }
+  std::string out;
+  if (!clean.empty()) out += fmt::format("_Mandatory for this PR type, checked with no finding: {}._\n", clean);
+  if (!not_run.empty()) out += fmt::format("_Mandatory for this PR type, not run for missing input: {}._\n", not_run);
+  if (!uncovered.empty()) out += fmt::format("_Mandatory for this PR type, no automated check yet: {}._\n", uncovered);
+  return out.empty() ? out : "\n" + out;
+}
 }  // namespace
 
 std::string render_card(const Review& r) {
@@ -57,6 +73,7 @@ std::string render_card(const Review& r) {
     out += "\n";
     for (const Finding& f : r.findings) out += render_finding(f);
   }
+  out += mandatory_footer(r);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

@@ -10,12 +10,23 @@
 #include <vector>
 
 #include "core/finding.h"
+#include "rules/classify.h"
 #include "rules/runner.h"
 
 namespace rp {
 
 enum class Verdict { Lgtm, NeedsWork, Block };
 std::string_view verdict_name(Verdict v);  // "LGTM" | "NEEDS WORK" | "BLOCK"
+
+// A rule group the PR's type makes mandatory (checklist Step 3), and how it went: how many of
+// its rules ran and how many findings they produced. A group whose rules ran and found nothing
+// is reported as checked, so a clean card says what was looked at.
+struct MandatoryCheck {
+  std::string group;  // category name: "perf", "silent-bypass", ...
+  int rules_total = 0;  // rules of the group on in this profile and selected
+  int rules_run = 0;    // of those, the ones not skipped for missing input
+  int findings = 0;
+};
 
 // Everything the report stage renders.
 struct Review {
@@ -30,6 +41,8 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  PrClassification classification;             // Steps 2/3 facts
+  std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,
