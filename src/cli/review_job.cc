@@ -161,6 +161,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   for (const Rule* rule : all_rules())
     if (auto code = code_in(rule->info(), *profile)) review.codes[std::string(rule->info().name)] = *code;
   review.mandatory_checks = mandatory_checks(review, *profile, in.rules);
+  review.ai_risk = assess_ai_risk(pr, review.classification, review.findings, review.codes);
   return review;
 }
 

@@ -1,5 +1,7 @@
 #include "report/card.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "core/paths.h"
@@ -44,6 +46,17 @@ std::string render_finding(const Finding& f) {
   for (const std::string& e : f.evidence) out += fmt::format("  - `{}`\n", e);
   return out;
 }
+// Step 6's note, with what raised it.
+std::string ai_risk_line(const AiRisk& risk) {
+  std::vector<std::string> why = risk.table_signs;
+  for (const std::string& s : risk.structural) why.push_back(s);
+  std::string list;
+  for (const std::string& w : why) list += (list.empty() ? "" : "; ") + w;
+  std::string note = kElevatedAiRiskNote;
+  note[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(note[0])));
+  return fmt::format("\n📝 {} (signs: {}).\n", note, list);
+}
+
 // The rule groups this PR's type makes mandatory: which ran clean ("checked"), which have no
 // implemented check. Groups with findings need no line: their findings are above.
 std::string mandatory_footer(const Review& r) {
@@ -73,6 +86,7 @@ std::string render_card(const Review& r) {
     out += "\n";
     for (const Finding& f : r.findings) out += render_finding(f);
   }
+  if (r.ai_risk.elevated) out += ai_risk_line(r.ai_risk);
   out += mandatory_footer(r);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;

@@ -70,6 +70,10 @@ std::string render_json(const Review& r) {
   for (const MandatoryCheck& m : r.mandatory_checks)
     mandatory.push_back({{"group", m.group}, {"rules_total", m.rules_total}, {"rules_run", m.rules_run}, {"findings", m.findings}});
   j["mandatory_checks"] = mandatory;
+  j["ai_risk"] = {{"elevated", r.ai_risk.elevated},
+                  {"table_signs", r.ai_risk.table_signs},
+                  {"structural_checks", r.ai_risk.structural},
+                  {"note", r.ai_risk.elevated ? ordered_json(kElevatedAiRiskNote) : ordered_json(nullptr)}};
   j["verdict"] = std::string(verdict_name(r.verdict));
   ordered_json findings = ordered_json::array();
   for (const Finding& f : r.findings) findings.push_back(finding_json(f, r));

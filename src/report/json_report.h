@@ -10,6 +10,9 @@
 //                         "real_code_lines": N, "comment_lines": N },      (rules/classify.h: Steps 2/3)
 //     "mandatory_checks": [ { "group": "perf", "rules_total": N, "rules_run": N, "findings": N } ],
 //                         (the rule groups the PR's types make mandatory; findings 0 = checked, clean)
+//     "ai_risk": { "elevated": bool, "table_signs": ["description says what, not why", ...],
+//                  "structural_checks": ["safety-theater", ...], "note": "elevated AI code risk — ..." | null },
+//                         (verdict/ai_risk.h: Step 6's 3+ table signs or any structural check)
 //     "verdict": "LGTM" | "NEEDS WORK" | "BLOCK",
 //     "findings": [ { "rule": "unbound-local", "code": "D1b" | null, "severity": "red"|"warn"|"note",
 //                     "file": "path" | null, "line": N | null, "problem": "...", "impact": "...",

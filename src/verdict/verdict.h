@@ -12,6 +12,7 @@
 #include "core/finding.h"
 #include "rules/classify.h"
 #include "rules/runner.h"
+#include "verdict/ai_risk.h"
 
 namespace rp {
 
@@ -43,6 +44,7 @@ struct Review {
   std::vector<SkippedRule> skipped;
   PrClassification classification;             // Steps 2/3 facts
   std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group
+  AiRisk ai_risk;                                // Step 6 conclusion
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include "core/paths.h"
+#include "rules/ai_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
 
@@ -31,7 +32,8 @@ kernel launch or a weight load that raises inside `except Exception: pass` leave
 running on garbage or a fallback nobody knows about, and the bug surfaces far away.
 Does not fire on: handlers that log, re-raise, return a value or set a fallback; handlers for
 specific exceptions (`except ImportError: pass` around an optional import, `except
-KeyError: pass`); a try body that only imports (the optional-dependency pattern); test
+KeyError: pass`); handlers whose except line or body carries a comment saying why the error is
+dropped (`except Exception:  # optional across SGLang versions`); a try body that only imports (the optional-dependency pattern); test
 files; asserts with a real condition.)doc"};
 
 // Handler types as the Syntax facade reports them; a bare `except:` followed by a comment is
@@ -106,6 +108,11 @@ class SafetyTheater : public Rule {
         if (clause) except_line = clause.start_line();
         if (!added.count(except_line) && !added.count(body.start_line())) continue;
         if (!does_real_work(tree, t.body)) continue;
+        // A comment on the except line or in the handler states why the error is dropped.
+        bool explained = false;
+        for (int l = except_line; l <= body.end_line(); ++l)
+          explained = explained || comment_states_reason(comment_part(tree.line_text(l), true));
+        if (explained) continue;
         Finding x = finding();
         x.location = Location{path, except_line};
         std::string caught = t.handler_types[i].empty() ? "every exception" : "every `" + t.handler_types[i] + "`";

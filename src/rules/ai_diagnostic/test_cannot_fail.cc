@@ -8,6 +8,7 @@
 #include <re2/re2.h>
 
 #include "core/paths.h"
+#include "rules/ai_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
 
@@ -53,14 +54,6 @@ std::map<std::string, double> tolerances(std::string_view code) {
   return out;
 }
 
-// A comment that says something: not empty and not only a review-pr fixture annotation
-// ("expect: rule", "ok: ...").
-bool states_reason(std::string_view comment) {
-  static const RE2 kAnnotation(R"re(^\s*(?:expect(?:-file)?(?:\[\w+\])?|ok)\s*:.*$)re");
-  comment = trim(comment);
-  return !comment.empty() && !RE2::FullMatch(re2::StringPiece(comment.data(), comment.size()), kAnnotation);
-}
-
 class TestCannotFail : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -99,8 +92,8 @@ class TestCannotFail : public Rule {
       for (auto& [k, v] : tolerances(code_part(l->text, python))) before.emplace(k, v);
     const DiffLine* prev = nullptr;
     for (const DiffLine* l : b.added) {
-      bool explained = states_reason(comment_part(l->text, python)) ||
-                       (prev && is_comment_only(prev->text, python) && states_reason(comment_part(prev->text, python)));
+      bool explained = comment_states_reason(comment_part(l->text, python)) ||
+                       (prev && is_comment_only(prev->text, python) && comment_states_reason(comment_part(prev->text, python)));
       prev = l;
       if (explained) continue;
       for (auto& [k, v] : tolerances(code_part(l->text, python))) {
