@@ -223,7 +223,7 @@ struct Classifier {
       bool code_file = language_of(f.path()) != Language::None;
       bool test = is_test_path(f.path());
       std::set<std::string> removed_defs;
-      for (const DiffLine* l : removed_lines_of(f)) {
+      for (const DiffLine* l : lines_of(f, DiffLine::Kind::Removed)) {
         std::string name;
         if (python && RE2::PartialMatch(l->text, kDef, &name)) removed_defs.insert(name);
         if (code_file && !test && !is_comment_only(l->text, python) &&
@@ -231,7 +231,7 @@ struct Classifier {
           add("invariant-removed", f.path() + ": removed `" + std::string(trim(l->text)).substr(0, 100) + "`");
       }
       std::set<const DiffLine*> in_docstring = python ? docstring_lines(f) : std::set<const DiffLine*>{};
-      for (const DiffLine* l : added_lines_of(f)) {
+      for (const DiffLine* l : lines_of(f, DiffLine::Kind::Added)) {
         std::string_view t = trim(l->text);
         if (t.empty()) continue;
         ++added_total;
@@ -280,18 +280,11 @@ struct Classifier {
     return out;
   }
 
-  static std::vector<const DiffLine*> added_lines_of(const FileChange& f) {
+  static std::vector<const DiffLine*> lines_of(const FileChange& f, DiffLine::Kind kind) {
     std::vector<const DiffLine*> out;
     for (const Hunk& h : f.hunks)
       for (const DiffLine& l : h.lines)
-        if (l.kind == DiffLine::Kind::Added) out.push_back(&l);
-    return out;
-  }
-  static std::vector<const DiffLine*> removed_lines_of(const FileChange& f) {
-    std::vector<const DiffLine*> out;
-    for (const Hunk& h : f.hunks)
-      for (const DiffLine& l : h.lines)
-        if (l.kind == DiffLine::Kind::Removed) out.push_back(&l);
+        if (l.kind == kind) out.push_back(&l);
     return out;
   }
 
