@@ -876,7 +876,8 @@ bool states_mechanism(std::string_view line) {
       R"re(|due\s+to|caused\s+by|root\s+cause|avoid(?:s|ing)?|eliminat(?:e|es|ing)|removes?\s+(?:the|an?|both|one)|fewer)re"
       R"re(|which\s+(?:means|reduces|avoids|lets|allows|causes|saves|removes|makes)|otherwise|the\s+reason|leads?\s+to|results?\s+in)re"
       R"re(|previously|on\s+main|(?:was|were|is|are)\s+(?:wrong|incorrect|missing|broken|never|not)|saves?|reduc(?:e|es|ing)\s+the)re"
-      R"re(|by\s+\w+ing\b|so\s+the|so\s+it|thus|therefore|hence)\b)re");
+      R"re(|by\s+\w+ing\b|so\s+the|so\s+it|thus|therefore|hence|caus(?:e|es|ed|ing)|fail(?:s|ed|ing)?\s+(?:when|because|if|with|in|on))re"
+      R"re(|(?:needed|required)\s+(?:to|for|by)|to\s+(?:support|allow|enable|keep|match|avoid|prevent|handle|fix)|bottleneck)\b)re");
   return RE2::PartialMatch(sp(line), re);
 }
 

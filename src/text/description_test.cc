@@ -494,6 +494,8 @@ TEST(DescriptionShapes, MechanismVersusActionOnly) {
                                  "Fusing eliminates the intermediate HBM write between rmsnorm and quant.\n");
   EXPECT_TRUE(why.explains_why);
   EXPECT_NE(why.why_line.find("eliminates"), std::string::npos);
+  EXPECT_TRUE(analyse_description("Fix dynamo args", "The wrapper did not accept the new argument, causing a TypeError.\n")
+                  .explains_why);
 }
 
 TEST(DescriptionShapes, RoundRatiosOnlyWhenAllRoundAndNoAbsoluteNumbers) {

@@ -7,6 +7,14 @@
 namespace rp {
 
 namespace {
+// The mechanism vocabulary is English: a body that is largely another script (a Chinese
+// explanation) is not judged on it.
+bool mostly_english(const std::string& body) {
+  std::size_t high = 0;
+  for (unsigned char ch : body) high += ch >= 0x80;
+  return body.empty() || high * 10 < body.size();
+}
+
 void add_distinct(std::vector<std::string>& v, const std::string& s) {
   if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
@@ -17,7 +25,7 @@ AiRisk assess_ai_risk(const PullRequest& pr, const PrClassification& c, const st
   AiRisk r;
   if (pr.meta.has_description) {
     text::DescriptionFacts d = text::analyse_description(pr.meta.title, pr.meta.body);
-    if (c.runtime_surface && d.word_count > 0 && !d.explains_why) add_distinct(r.table_signs, "description says what, not why");
+    if (c.runtime_surface && d.word_count > 0 && !d.explains_why && mostly_english(pr.meta.body)) add_distinct(r.table_signs, "description says what, not why");
     if (!d.round_ratio_numbers.empty()) add_distinct(r.table_signs, "suspiciously clean perf numbers");
     if (d.screenshots_only) add_distinct(r.table_signs, "perf shown only as screenshots");
     for (const std::string& s : d.unfilled_sections)
