@@ -103,7 +103,7 @@ struct Classifier {
         R"re((?i)\b(fp8|fnuz|e4m3\w*|e5m2\w*|float8\w*|bf16|bfloat16|fp16|float16|half|fp4|mxfp4|float4\w*|int8|i8|fp32|float32)\b)re");
     static const RE2 kPhase(R"re((?i)\b(decode|decoding|prefill|prefilling|extend)\b)re");
     static const RE2 kOp(
-        R"re((?i)(mla|mha|moe|gemm|attention|attn|rmsnorm|layernorm|norm|quant|rope|rotary|topk|top_k|allreduce|all_reduce|sampl\w*|kv_?cache|paged))re");
+        R"re((?i)(?:^|[^a-z])(mla|mha|moe|gemm|attention|attn|rmsnorm|layernorm|norm|quant|rope|rotary|topk|top_k|allreduce|all_reduce|sampl(?:e|er|ing)|kv_?cache|paged)(?:[^a-z]|$))re");
     static const RE2 kModel(R"re((?i)\b(deepseek\w*|dsv\d|kimi|qwen\d*|llama\d*|gpt[-_]?oss|glm\d*|mixtral|gemma\d*|mistral|grok\d*))re");
     StringPiece in = sp(text);
     std::string m;

@@ -83,6 +83,11 @@ TEST(Classify, DocstringsAndCommentsAreNotCode) {
   EXPECT_EQ(c.comment_lines, 4);
 }
 
+TEST(Classify, OpWordsInsideOtherWordsAreNotOps) {
+  auto pr = pr_of(file_diff("atom/entrypoints/api.py", {"x = normalize(request.property)"}), "Tidy api");
+  EXPECT_TRUE(classify(pr, *find_profile("atom")).ops.empty());
+}
+
 TEST(Classify, RedefinedFunctionIsAnApiSignatureChange) {
   std::string d =
       "diff --git a/aiter/ops/gemm.py b/aiter/ops/gemm.py\n--- a/aiter/ops/gemm.py\n+++ b/aiter/ops/gemm.py\n"
