@@ -94,7 +94,8 @@ std::string summarize(const ChangeSet& changes) {
 }
 
 std::string summarize_pr(const ChangeSet& changes, const PrClassification& c) {
-  std::string base = summarize(changes);
+  std::string base = changes.files.empty() ? std::string("No code change was given (reviewed from the description).")
+                                           : summarize(changes);
   std::vector<std::string> kinds;
   for (const PrType& t : c.types) {
     // Structure facts, not kinds: they stay in the JSON.

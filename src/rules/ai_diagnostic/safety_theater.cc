@@ -115,7 +115,8 @@ class SafetyTheater : public Rule {
         if (explained) continue;
         Finding x = finding();
         x.location = Location{path, except_line};
-        std::string caught = t.handler_types[i].empty() ? "every exception" : "every `" + t.handler_types[i] + "`";
+        const std::string& type = t.handler_types[i];
+        std::string caught = type.empty() || type.starts_with("#") ? "every exception" : "every `" + type + "`";
         x.problem = fmt::format("`{}` catches {} around real work (line {}) and drops it with `pass`",
                                 collapse_whitespace(tree.line_text(except_line)), caught, t.body.start_line());
         x.impact = "A failure in the guarded call (a kernel launch, a load, a config read) is silently ignored and the "
