@@ -1,9 +1,12 @@
 #include "cli/review_job.h"
 
+#include <algorithm>
+
 #include <re2/re2.h>
 
 #include "index/knowledge.h"
 #include "profile/profile.h"
+#include "rules/classify.h"
 #include "source/dir_source.h"
 #include "source/git_source.h"
 #include "source/input_file.h"
@@ -55,6 +58,29 @@ std::optional<int> take_number_from_subject(std::string& subject) {
   if (!RE2::FullMatch(subject, re, &title, &n)) return std::nullopt;
   subject = title;
   return n;
+}
+// Which of the mandatory groups ran and what they found. A rule counts as run when it is on in
+// this profile, selected, and not skipped for missing input.
+std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile& profile, const RuleSelection& sel) {
+  auto selected = [&](std::string_view name) {
+    auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), name) != v.end(); };
+    return (sel.only.empty() || in(sel.only)) && !in(sel.disable);
+  };
+  std::vector<MandatoryCheck> out;
+  for (const std::string& group : review.classification.mandatory) {
+    MandatoryCheck m{group, 0, 0, 0};
+    for (const Rule* rule : all_rules()) {
+      const RuleInfo& info = rule->info();
+      if (category_name(info.category) != group || !enabled_in(info, profile) || !selected(info.name)) continue;
+      ++m.rules_total;
+      bool skipped = false;
+      for (const SkippedRule& s : review.skipped) skipped = skipped || s.rule == info.name;
+      if (!skipped) ++m.rules_run;
+      for (const Finding& f : review.findings) m.findings += f.rule == info.name;
+    }
+    out.push_back(m);
+  }
+  return out;
 }
 }  // namespace
 
@@ -152,7 +178,8 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.heading = profile->heading;
   review.number = pr.meta.number;
   review.title = pr.meta.title;
-  review.summary = summarize(pr.changes);
+  review.classification = classify(pr, *profile);
+  review.summary = summarize_pr(pr.changes, review.classification);
   review.base_rev = pr.base_rev;
   review.head_rev = pr.head_rev;
   review.files_changed = static_cast<int>(pr.changes.files.size());
@@ -166,6 +193,8 @@ Result<Review> run_review(const ReviewInputs& in) {
   if (knowledge) review.tiers = backbone_tiers(pr, *knowledge, repo.get());
   for (const Rule* rule : all_rules())
     if (auto code = code_in(rule->info(), *profile)) review.codes[std::string(rule->info().name)] = *code;
+  review.mandatory_checks = mandatory_checks(review, *profile, in.rules);
+  review.ai_risk = assess_ai_risk(pr, review.classification, review.findings, review.codes);
   return review;
 }
 

@@ -81,6 +81,11 @@ struct Profile {
   // Where the self-review gate's "changed op tests" question looks ("op_tests/"); empty =
   // every test path (core/paths.h is_test_path).
   std::vector<std::string> op_test_dirs;
+  // Production benchmark shapes (checklist P2; a dated snapshot the checklist itself says to
+  // re-verify). A perf benchmark whose token dimensions (M, batch, tokens) never exceed
+  // toy_max_tokens and whose context never does either covers only toy shapes.
+  long long toy_max_tokens = 256;
+  std::string production_shapes;  // the checklist's wording, quoted in findings
 
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;

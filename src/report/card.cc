@@ -1,5 +1,7 @@
 #include "report/card.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "core/paths.h"
@@ -76,6 +78,34 @@ std::string render_ci(const CiStatus& ci) {
   }
   return out;
 }
+
+// Step 6's note, with what raised it.
+std::string ai_risk_line(const AiRisk& risk) {
+  std::vector<std::string> why = risk.table_signs;
+  for (const std::string& s : risk.structural) why.push_back(s);
+  std::string list;
+  for (const std::string& w : why) list += (list.empty() ? "" : "; ") + w;
+  std::string note = kElevatedAiRiskNote;
+  note[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(note[0])));
+  return fmt::format("\n📝 {} (signs: {}).\n", note, list);
+}
+
+// The rule groups this PR's type makes mandatory: which ran clean ("checked"), which have no
+// implemented check. Groups with findings need no line: their findings are above.
+std::string mandatory_footer(const Review& r) {
+  std::string clean, uncovered, not_run;
+  for (const MandatoryCheck& m : r.mandatory_checks) {
+    if (m.rules_total == 0) uncovered += (uncovered.empty() ? "" : ", ") + m.group;
+    else if (m.rules_run == 0) not_run += (not_run.empty() ? "" : ", ") + m.group;
+    else if (m.findings == 0) clean += fmt::format("{}{} ({} check{})", clean.empty() ? "" : ", ", m.group, m.rules_run,
+                                                   m.rules_run == 1 ? "" : "s");
+  }
+  std::string out;
+  if (!clean.empty()) out += fmt::format("_Mandatory for this PR type, checked with no finding: {}._\n", clean);
+  if (!not_run.empty()) out += fmt::format("_Mandatory for this PR type, not run for missing input: {}._\n", not_run);
+  if (!uncovered.empty()) out += fmt::format("_Mandatory for this PR type, no automated check yet: {}._\n", uncovered);
+  return out.empty() ? out : "\n" + out;
+}
 }  // namespace
 
 std::string render_finding_markdown(const Finding& f) { return render_finding(f); }
@@ -93,6 +123,8 @@ std::string render_card(const Review& r) {
   }
   out += render_ci(r.ci);
   out += render_tiers(r.tiers);
+  if (r.ai_risk.elevated) out += ai_risk_line(r.ai_risk);
+  out += mandatory_footer(r);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

@@ -43,6 +43,25 @@ ordered_json ci_json(const CiStatus& ci) {
   j["failures"] = failures;
   return j;
 }
+ordered_json classification_json(const PrClassification& c) {
+  ordered_json j;
+  ordered_json types = ordered_json::array();
+  for (const PrType& t : c.types) types.push_back({{"type", t.id}, {"why", t.why}});
+  j["types"] = types;
+  j["archs"] = c.archs;
+  j["dtypes"] = c.dtypes;
+  j["phases"] = c.phases;
+  j["ops"] = c.ops;
+  j["model_families"] = c.model_families;
+  j["runtime_surface"] = c.runtime_surface;
+  j["test_targets"] = c.test_targets;
+  j["perf_harness"] = or_null(c.perf_harness);
+  j["perf_claim_words"] = c.perf_claim_words;
+  j["explains_why"] = c.explains_why;
+  j["real_code_lines"] = c.real_code_lines;
+  j["comment_lines"] = c.comment_lines;
+  return j;
+}
 }  // namespace
 
 std::string render_json(const Review& r) {
@@ -60,6 +79,15 @@ std::string render_json(const Review& r) {
   pr["lines_removed"] = r.lines_removed;
   j["pr"] = pr;
   j["summary"] = r.summary;
+  j["classification"] = classification_json(r.classification);
+  ordered_json mandatory = ordered_json::array();
+  for (const MandatoryCheck& m : r.mandatory_checks)
+    mandatory.push_back({{"group", m.group}, {"rules_total", m.rules_total}, {"rules_run", m.rules_run}, {"findings", m.findings}});
+  j["mandatory_checks"] = mandatory;
+  j["ai_risk"] = {{"elevated", r.ai_risk.elevated},
+                  {"table_signs", r.ai_risk.table_signs},
+                  {"structural_checks", r.ai_risk.structural},
+                  {"note", r.ai_risk.elevated ? ordered_json(kElevatedAiRiskNote) : ordered_json(nullptr)}};
   j["verdict"] = std::string(verdict_name(r.verdict));
   ordered_json findings = ordered_json::array();
   for (const Finding& f : r.findings) findings.push_back(finding_json(f, r));

@@ -195,7 +195,19 @@ struct LineCtx {
   bool in_code = false;
   bool accuracy = false;       // in_accuracy_context as reported
   bool hard_accuracy = false;  // table column/row says accuracy: never perf
+  bool in_list = false;
+  std::string column_header;
+  std::string row_header;
 };
+
+void place_quantity(Quantity& q, const LineCtx& ctx) {
+  q.in_table = ctx.in_table;
+  q.in_code = ctx.in_code;
+  q.in_list = ctx.in_list;
+  q.in_accuracy_context = ctx.accuracy;
+  q.column_header = ctx.column_header;
+  q.row_header = ctx.row_header;
+}
 
 // The clause around byte `pos`: bounded by , ; | ( ) tab and ". ".
 std::string_view clause_at(std::string_view line, std::size_t pos) {
@@ -297,9 +309,7 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
       q.unit = u->unit;
       q.text = std::string(trim(s.substr(start, u->end - start)));
       q.line = line_window(line, line.data() == text.data() ? start : 0);
-      q.in_table = ctx.in_table;
-      q.in_code = ctx.in_code;
-      q.in_accuracy_context = ctx.accuracy;
+      place_quantity(q, ctx);
       sink.add(std::move(q), clause_at(s, start), ctx);
       pos = u->end;
       continue;
@@ -322,9 +332,7 @@ void scan_numbers(std::string_view text, std::string_view line, const LineCtx& c
       q.unit = u->unit;
       q.text = range_text;
       q.line = window;
-      q.in_table = ctx.in_table;
-      q.in_code = ctx.in_code;
-      q.in_accuracy_context = ctx.accuracy;
+      place_quantity(q, ctx);
       sink.add(std::move(q), clause_at(s, start), ctx);
     }
     pos = u->end;
@@ -380,6 +388,8 @@ void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc
     ctx.in_table = true;
     ctx.hard_accuracy = tl.row >= 0 && (table_acc || col_acc || row_acc);
     ctx.accuracy = ctx.hard_accuracy || section_acc || (tl.row < 0 && RE2::PartialMatch(sp(cells[c]), accuracy_re()));
+    if (tl.row >= 0 && c < t.header.size()) ctx.column_header = std::string(utf8_prefix(t.header[c], 120));
+    if (tl.row >= 0 && c > 0) ctx.row_header = std::string(utf8_prefix(cells[0], 120));
     std::size_t before = sink.numbers.size();
     scan_numbers(cells[c], tl.text, ctx, sink);
     if (sink.numbers.size() != before || tl.row < 0 || c >= t.header.size() || c == 0) continue;
@@ -392,8 +402,7 @@ void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc
     q.unit = u->unit;
     q.text = std::string(trim(utf8_prefix(cells[c], kMaxLineBytes)));
     q.line = line_window(tl.text, 0);
-    q.in_table = true;
-    q.in_accuracy_context = ctx.accuracy;
+    place_quantity(q, ctx);
     q.unit_from_header = true;
     sink.add(std::move(q), cells[c], ctx);
   }
@@ -701,6 +710,229 @@ void collect_commands(const MarkdownDoc& doc, std::vector<std::string>& out) {
     if (RE2::PartialMatch(sp(trim(c)), command_re())) add_command(c, out);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Benchmark shapes as (dimension, value) pairs.
+
+// The benchmark dimension a name stands for; "" when it is none we track.
+std::string dim_of(std::string_view raw) {
+  std::string n = lower(trim(raw));
+  for (char& c : n)
+    if (c == '-' || c == ' ') c = '_';
+  while (n.starts_with("_")) n.erase(0, 1);
+  if (raw == "M" || raw == "N" || raw == "K") return std::string(raw);
+  if (n == "b" || n == "bs" || n == "batch" || n == "batch_size" || n == "batchsize") return "batch";
+  if (n == "t" || n == "tokens" || n == "token" || n == "num_tokens" || n == "token_num" || n == "ntokens" ||
+      n == "qlen" || n == "sq")
+    return "tokens";
+  if (n == "s" || n == "isl" || n == "input_len" || n == "random_input_len" || n == "seq_len" || n == "seqlen" ||
+      n == "seq" || n == "ctx" || n == "ctx_len" || n == "context" || n == "context_len" || n == "context_length" ||
+      n == "kv_len" || n == "sk" || n == "global_context")
+    return "context";
+  if (n == "h" || n == "heads" || n == "head" || n == "num_heads" || n == "n_heads" || n == "nheads" ||
+      n == "num_heads_q")
+    return "heads";
+  if (n == "num_heads_k" || n == "num_heads_kv" || n == "num_kv_heads") return "kv_heads";
+  if (n == "tp" || n == "tensor_parallel_size") return "tp";
+  if (n == "dp" || n == "data_parallel_size") return "dp";
+  if (n == "ep") return "ep";
+  if (n == "dcp" || n == "cp") return "cp";
+  if (n == "e" || n == "experts" || n == "num_experts") return "experts";
+  if (n == "topk" || n == "top_k") return "topk";
+  if (n == "concurrency" || n == "conc" || n == "max_concurrency") return "concurrency";
+  return "";
+}
+
+std::optional<long long> parse_count(std::string_view s) {
+  s = trim(s);
+  long long scale = 1;
+  if (!s.empty() && (s.back() == 'k' || s.back() == 'K')) {
+    scale = 1024;
+    s.remove_suffix(1);
+  }
+  std::string digits;
+  for (char c : s) {
+    if (c == ',') continue;
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    digits += c;
+  }
+  if (digits.empty() || digits.size() > 12) return std::nullopt;
+  return std::stoll(digits) * scale;
+}
+
+void add_shape_value(std::vector<ShapeValue>& out, std::string dim, std::string_view number, std::string_view text) {
+  if (dim.empty() || out.size() >= kMaxListItems) return;
+  auto v = parse_count(number);
+  if (!v) return;
+  for (const ShapeValue& s : out)
+    if (s.dim == dim && s.value == *v) return;
+  out.push_back(ShapeValue{std::move(dim), *v, std::string(utf8_prefix(trim(text), 80))});
+}
+
+// One collected shape string ("M=4096", "--tp 8", "TP8", "128 heads", "M in [1, 32]").
+void shape_values_from_text(std::string_view s, std::vector<ShapeValue>& out) {
+  static const RE2 kAssign(R"re(^-{0,2}([A-Za-z][A-Za-z_ -]*?)\s*[=: ]\s*(\d[\d,]*[kK]?)$)re");
+  static const RE2 kNumWord(R"re(^(\d[\d,]*[kK]?)[\s-]*([A-Za-z]+)$)re");
+  static const RE2 kPar(R"re(^([A-Za-z]+?)(\d+)$)re");
+  static const RE2 kIn(R"re(^(M)\s+in\s+[\[{(]([\d,\s]+)[\]})]$)re");
+  std::string name, num, list;
+  if (RE2::FullMatch(sp(s), kIn, &name, &list)) {
+    StringPiece in = sp(list);
+    std::string n;
+    static const RE2 kItem(R"re(\s*,?\s*(\d+))re");
+    while (RE2::Consume(&in, kItem, &n)) add_shape_value(out, "M", n, s);
+    return;
+  }
+  if (RE2::FullMatch(sp(s), kAssign, &name, &num)) return add_shape_value(out, dim_of(name), num, s);
+  if (RE2::FullMatch(sp(s), kNumWord, &num, &name)) return add_shape_value(out, dim_of(name), num, s);
+  if (RE2::FullMatch(sp(s), kPar, &name, &num)) return add_shape_value(out, dim_of(name), num, s);
+}
+
+// The dimensions a table header cell names: "batch" → {batch}; "Workload (batch, global
+// context)" → {batch, context} (a cell "4, 16K" then gives one value for each).
+std::vector<std::string> header_dims(std::string_view header) {
+  static const RE2 kParen(R"re(\(([^()]*)\))re");
+  std::string inner;
+  std::vector<std::string> dims;
+  if (RE2::PartialMatch(sp(header), kParen, &inner) && inner.find(',') != std::string::npos) {
+    std::string_view rest = inner;
+    while (!rest.empty()) {
+      std::size_t comma = rest.find(',');
+      std::string d = dim_of(rest.substr(0, comma));
+      if (d.empty()) return {};
+      dims.push_back(d);
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+    return dims;
+  }
+  std::string d = dim_of(header);
+  if (!d.empty()) dims.push_back(d);
+  return dims;
+}
+
+void shape_values_from_tables(const MarkdownDoc& doc, const std::vector<bool>& accuracy_only,
+                              std::vector<ShapeValue>& out) {
+  for (std::size_t t = 0; t < doc.tables.size(); ++t) {
+    if (accuracy_only[t]) continue;
+    const Table& table = doc.tables[t];
+    for (std::size_t c = 0; c < table.header.size(); ++c) {
+      std::vector<std::string> dims = header_dims(table.header[c]);
+      if (dims.empty()) continue;
+      for (const auto& row : table.rows) {
+        if (c >= row.size()) continue;
+        std::string_view rest = row[c];
+        for (std::size_t k = 0; k < dims.size() && !rest.empty(); ++k) {
+          std::size_t comma = dims.size() > 1 ? rest.find(',') : std::string_view::npos;
+          add_shape_value(out, dims[k], rest.substr(0, comma), row[c]);
+          rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scripts, models, mechanism, round numbers.
+
+void collect_scripts(std::string_view line, std::vector<std::string>& out) {
+  // A test or benchmark script: by its name or folder, or because arguments follow it.
+  static const RE2 kScript(
+      R"re((?:^|[\s`'"(=:])((?:[\w.-]+/)*([\w.-]+)\.(?:py|sh))\b((?:\s+-{1,2}[A-Za-z])?))re");
+  static const RE2 kBenchName(R"re((?i)^(?:test_|bench|benchmark|run|perf|profile)|_bench|_perf|_benchmark)re");
+  static const RE2 kBenchDir(R"re((?i)(?:^|/)(?:op_tests|tests?|bench\w*|benchmarks?|scripts?|examples?)/)re");
+  StringPiece in = sp(line);
+  std::string path, base, args;
+  while (out.size() < kMaxListItems && RE2::FindAndConsume(&in, kScript, &path, &base, &args)) {
+    if (RE2::PartialMatch(base, kBenchName) || RE2::PartialMatch(path, kBenchDir) || !args.empty())
+      add_distinct(out, path);
+  }
+}
+
+void collect_models(std::string_view line, std::vector<std::string>& out) {
+  static const RE2 kModel(
+      R"re((?i)\b(deepseek|dsv\d|ds-?r1|kimi|gpt-?oss|qwen\d*|llama\d*|glm\d*|mixtral|gemma\d*|mistral|grok\d*))re");
+  StringPiece in = sp(line);
+  std::string m;
+  while (RE2::FindAndConsume(&in, kModel, &m)) {
+    std::string l = lower(m);
+    std::string norm;
+    if (l.starts_with("deepseek") || l.starts_with("dsv") || l.starts_with("ds")) norm = "DeepSeek";
+    else if (l.starts_with("kimi")) norm = "Kimi";
+    else if (l.starts_with("gpt")) norm = "GPT-OSS";
+    else if (l.starts_with("qwen")) norm = "Qwen";
+    else if (l.starts_with("llama")) norm = "Llama";
+    else if (l.starts_with("glm")) norm = "GLM";
+    else if (l.starts_with("mixtral")) norm = "Mixtral";
+    else if (l.starts_with("gemma")) norm = "Gemma";
+    else if (l.starts_with("mistral")) norm = "Mistral";
+    else norm = "Grok";
+    add_distinct(out, norm);
+  }
+}
+
+// A causal or mechanism phrase: the description says why, not only what.
+bool states_mechanism(std::string_view line) {
+  static const RE2 re(
+      R"re((?i)\b(?:because|since\s+(?:the|it|we|this|each|every)|so\s+that|in\s+order\s+to|instead\s+of|rather\s+than)re"
+      R"re(|due\s+to|caused\s+by|root\s+cause|avoid(?:s|ing)?|eliminat(?:e|es|ing)|removes?\s+(?:the|an?|both|one)|fewer)re"
+      R"re(|which\s+(?:means|reduces|avoids|lets|allows|causes|saves|removes|makes)|otherwise|the\s+reason|leads?\s+to|results?\s+in)re"
+      R"re(|previously|on\s+main|(?:was|were|is|are)\s+(?:wrong|incorrect|missing|broken|never|not)|saves?|reduc(?:e|es|ing)\s+the)re"
+      R"re(|by\s+\w+ing\b|so\s+the|so\s+it|thus|therefore|hence|caus(?:e|es|ed|ing)|fail(?:s|ed|ing)?\s+(?:when|because|if|with|in|on))re"
+      R"re(|(?:needed|required)\s+(?:to|for|by)|to\s+(?:support|allow|enable|keep|match|avoid|prevent|handle|fix)|bottleneck)\b)re");
+  return RE2::PartialMatch(sp(line), re);
+}
+
+// A ratio with at most one decimal that is a multiple of 0.5 ("2x", "1.5x", "3.0×"), or a
+// whole percentage that is a multiple of 5.
+bool is_round_ratio(const Quantity& q) {
+  if (q.unit == "%") {
+    double r = q.value / 5.0;
+    return q.value != 0 && r == static_cast<double>(static_cast<long long>(r));
+  }
+  if (q.unit != "x") return false;
+  double twice = q.value * 2;
+  if (twice != static_cast<double>(static_cast<long long>(twice))) return false;
+  static const RE2 kTwoDecimals(R"re(\d\.\d\d)re");
+  return !RE2::PartialMatch(sp(q.text), kTwoDecimals);
+}
+
+void find_round_ratios(DescriptionFacts& f) {
+  std::vector<std::string> ratios;
+  bool absolute = false;
+  for (const Quantity& q : f.perf_numbers) {
+    if (q.unit != "x" && q.unit != "%") {
+      absolute = true;
+      continue;
+    }
+    if (!is_round_ratio(q)) return;
+    add_distinct(ratios, q.text);
+  }
+  f.only_ratio_numbers = !f.perf_numbers.empty() && !absolute;
+  if (!absolute && ratios.size() >= 3) f.round_ratio_numbers = std::move(ratios);
+}
+
+int count_words(const MarkdownDoc& doc) {
+  int words = 0;
+  for (const TextLine& tl : doc.lines) {
+    if (tl.kind == LineKind::Code) continue;
+    bool in_word = false;
+    for (char c : tl.text) {
+      bool w = !std::isspace(static_cast<unsigned char>(c));
+      if (w && !in_word) ++words;
+      in_word = w;
+    }
+  }
+  return words;
+}
+
+bool table_is_accuracy_report(const Table& t) {
+  for (const auto& h : t.header)
+    if (RE2::PartialMatch(sp(h), accuracy_report_re())) return true;
+  for (const auto& r : t.rows)
+    for (const auto& c : r)
+      if (RE2::PartialMatch(sp(c), accuracy_report_re())) return true;
+  return false;
+}
+
 }  // namespace
 
 DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
@@ -758,26 +990,25 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
     section_acc[i] = RE2::PartialMatch(sp(doc.sections[i].heading), accuracy_re());
   std::vector<bool> table_acc;
   for (const Table& t : doc.tables) table_acc.push_back(accuracy_only_header(t));
+  std::vector<int> table_perf_numbers(doc.tables.size(), 0);
   for (const TextLine& tl : doc.lines) {
     bool sacc = tl.section >= 0 && std::size_t(tl.section) < section_acc.size() && section_acc[tl.section];
     if (tl.kind == LineKind::TableRow && tl.table >= 0) {
+      std::size_t before = f.perf_numbers.size();
       scan_table_row(doc, tl, sacc, table_acc[tl.table], sink);
+      table_perf_numbers[tl.table] += int(f.perf_numbers.size() - before);
       continue;
     }
     LineCtx ctx;
     ctx.in_code = tl.kind == LineKind::Code;
+    ctx.in_list = tl.in_list;
     ctx.accuracy = sacc || RE2::PartialMatch(sp(tl.text), accuracy_re());
     scan_numbers(tl.text, tl.text, ctx, sink);
   }
 
   // Accuracy tables: a markdown table or a code block (lm_eval output) naming a benchmark.
-  for (const Table& t : doc.tables) {
-    bool acc = false;
-    for (const auto& h : t.header) acc = acc || RE2::PartialMatch(sp(h), accuracy_report_re());
-    for (const auto& r : t.rows)
-      for (const auto& c : r) acc = acc || RE2::PartialMatch(sp(c), accuracy_report_re());
-    if (acc) f.has_accuracy_table = true;
-  }
+  for (const Table& t : doc.tables)
+    if (table_is_accuracy_report(t)) f.has_accuracy_table = true;
   for (const CodeBlock& cb : doc.code_blocks)
     if (RE2::PartialMatch(sp(cb.text), accuracy_report_re())) f.has_accuracy_table = true;
 
@@ -799,7 +1030,46 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
     collect_shapes(tl.text, f.shapes);
   }
   collect_commands(doc, f.commands);
+
+  // Additions: shapes as values, tables by kind, scripts, models, mechanism, round numbers.
+  for (const std::string& shape : f.shapes) shape_values_from_text(shape, f.shape_values);
+  shape_values_from_tables(doc, table_acc, f.shape_values);
+  for (std::size_t t = 0; t < doc.tables.size(); ++t) {
+    // A mixed table (latency and gsm8k columns) is both.
+    if (table_perf_numbers[t] > 0) ++f.perf_tables;
+    if (table_acc[t] || table_is_accuracy_report(doc.tables[t])) ++f.accuracy_tables;
+  }
+  collect_scripts(title, f.scripts);
+  collect_models(title, f.models);
+  for (const TextLine& tl : doc.lines) {
+    collect_scripts(tl.text, f.scripts);
+    collect_models(tl.text, f.models);
+    if (!f.explains_why && (tl.kind == LineKind::Text || tl.kind == LineKind::TableRow) && states_mechanism(tl.text)) {
+      f.explains_why = true;
+      f.why_line = std::string(utf8_prefix(trim(tl.text), 300));
+    }
+  }
+  for (const std::string& c : doc.inline_code) collect_scripts(c, f.scripts);
+  find_round_ratios(f);
+  f.word_count = count_words(doc);
   return f;
+}
+
+std::optional<long long> max_shape(const DescriptionFacts& f, std::initializer_list<std::string_view> dims) {
+  std::optional<long long> best;
+  for (const ShapeValue& s : f.shape_values)
+    for (std::string_view d : dims)
+      if (s.dim == d && (!best || s.value > *best)) best = s.value;
+  return best;
+}
+
+std::vector<long long> shape_values_of(const DescriptionFacts& f, std::string_view dim) {
+  std::vector<long long> out;
+  for (const ShapeValue& s : f.shape_values)
+    if (s.dim == dim) out.push_back(s.value);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace rp::text

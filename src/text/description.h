@@ -4,6 +4,8 @@
 // ROCm, commands, shapes). Heuristic by nature; every pattern runs through RE2 (linear time).
 #pragma once
 
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,22 @@ struct Quantity {
   // accuracy/gsm8k/mmlu/exact_match/acc/score/...; elsewhere: the line or its section heading does.
   bool in_accuracy_context = false;
   bool unit_from_header = false;  // addition: unit taken from the table column header
+  // Additions: where the number stands. in_list: a bullet or numbered list item. For a table
+  // cell, the cell's column header and the first cell of its row ("" for the first column and
+  // the header row).
+  bool in_list = false;
+  std::string column_header;
+  std::string row_header;
+};
+
+// One benchmark dimension with its value, read from "M=4096", "--batch-size 64", "TP8",
+// "128 heads", "16K context", a code-block command, or a table whose column header names the
+// dimension ("batch", "M", "Workload (batch, global context)" over "4, 16K").
+struct ShapeValue {
+  // "M", "N", "K", "batch", "tokens", "context", "heads", "tp", "dp", "ep", "experts", "topk"
+  std::string dim;
+  long long value = 0;  // "16K" = 16384
+  std::string text;     // as written
 };
 
 struct DescriptionFacts {
@@ -67,7 +85,39 @@ struct DescriptionFacts {
   std::vector<std::string> rocm_versions;  // "ROCm 6.4.1" (distinct)
   std::vector<std::string> commands;       // shell commands from code blocks, command lines, `inline code`
   std::vector<std::string> shapes;         // "M=4096", "batch 64", "TP8", "--tp 8", "4096x7168" as written (distinct)
+
+  // Additions (issue 6).
+  std::vector<ShapeValue> shape_values;     // distinct (dim, value) pairs from shapes, tables, commands
+  // Tables holding perf numbers (not accuracy-only) and tables that are accuracy reports.
+  int perf_tables = 0;
+  int accuracy_tables = 0;
+  // Script files named anywhere ("op_tests/test_mla.py", "bench_moe.sh"), even mid-sentence
+  // ("re-measured with op_tests/test_x.py -b 1 16"): reproduction info a command regex misses.
+  std::vector<std::string> scripts;
+  // Model families named (normalized: "DeepSeek", "Kimi", "GPT-OSS", "Qwen", "Llama", "GLM",
+  // "Mixtral", "Gemma", "Mistral", "Grok"), distinct.
+  std::vector<std::string> models;
+  // The description explains a mechanism (WHY), not only an action (WHAT): a causal or
+  // mechanism phrase outside code ("because", "so that", "instead of", "avoids", "eliminates
+  // the intermediate write", "which reduces", "root cause"). why_line quotes the first one.
+  bool explains_why = false;
+  std::string why_line;
+  // The speedup/percentage perf numbers, when there are at least three of them, all round (a
+  // ratio with at most one decimal that is a multiple of 0.5; a percentage that is a multiple
+  // of 5) and the description gives no absolute time/throughput number at all: Step 6's
+  // "suspiciously clean" sign. Empty otherwise.
+  std::vector<std::string> round_ratio_numbers;
+  // Every perf number is a ratio (x or %): no absolute before/after time or throughput.
+  bool only_ratio_numbers = false;
+  // Words the description has at all (outside HTML comments and code), for "is there a body".
+  int word_count = 0;
 };
+
+// The largest value given for any of `dims` (e.g. {"M", "batch", "tokens"}); nullopt when the
+// description gives none.
+std::optional<long long> max_shape(const DescriptionFacts& f, std::initializer_list<std::string_view> dims);
+// The distinct values given for `dim`, ascending.
+std::vector<long long> shape_values_of(const DescriptionFacts& f, std::string_view dim);
 
 DescriptionFacts analyse_description(std::string_view title, std::string_view body);
 

@@ -1,8 +1,12 @@
 #include "text/description.h"
 
+#include "source/meta_json.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace rp::text {
@@ -430,4 +434,98 @@ TEST(Description, AttributionFooterDoesNotFillTheLastSection) {
   ASSERT_EQ(f.unfilled_sections.size(), 1u);
   EXPECT_EQ(f.unfilled_sections[0], "Test Result");
 }
+}  // namespace rp::text
+
+// --- Issue 6 additions: where numbers stand, shapes as values, tables by kind -------------------
+
+namespace rp::text {
+namespace {
+
+TEST(DescriptionShapes, TableCellsCarryTheirRowAndColumnHeaders) {
+  auto f = analyse_description("Speed up decode",
+                               "| Model | Before (us) | After (us) |\n|---|---|---|\n| DSv3 | 120.5 | 80.25 |\n\n"
+                               "- list item with 3.5 ms\n\nProse with 2.25x.\n");
+  const Quantity* cell = find_q(f.perf_numbers, 80.25, "us");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_TRUE(cell->in_table);
+  EXPECT_EQ(cell->column_header, "After (us)");
+  EXPECT_EQ(cell->row_header, "DSv3");
+  const Quantity* listed = find_q(f.perf_numbers, 3.5, "ms");
+  ASSERT_NE(listed, nullptr);
+  EXPECT_TRUE(listed->in_list);
+  EXPECT_FALSE(listed->in_table);
+  const Quantity* prose = find_q(f.perf_numbers, 2.25, "x");
+  ASSERT_NE(prose, nullptr);
+  EXPECT_FALSE(prose->in_list);
+  EXPECT_EQ(f.perf_tables, 1);
+  EXPECT_EQ(f.accuracy_tables, 0);
+}
+
+TEST(DescriptionShapes, AccuracyTablesAreCountedApartFromPerfTables) {
+  auto f = analyse_description("Fuse norm and quant",
+                               "| Task | GSM8K |\n|---|---|\n| base | 95.1% |\n| PR | 95.3% |\n\n"
+                               "| M | Latency (us) |\n|---|---|\n| 4096 | 12.5 |\n");
+  EXPECT_EQ(f.accuracy_tables, 1);
+  EXPECT_EQ(f.perf_tables, 1);
+}
+
+TEST(DescriptionShapes, ShapeValuesFromTextFlagsAndTables) {
+  auto f = analyse_description("x",
+                               "Ran with M=4096, TP8, 128 heads and 16K context.\n\n"
+                               "```bash\npython bench.py --batch-size 64\n```\n\n"
+                               "| Workload (batch, global context) | t (us) |\n|---|---|\n| 4, 64K | 10.5 |\n| 56, 350K | 99.5 |\n");
+  EXPECT_EQ(shape_values_of(f, "M"), (std::vector<long long>{4096}));
+  EXPECT_EQ(shape_values_of(f, "tp"), (std::vector<long long>{8}));
+  EXPECT_EQ(shape_values_of(f, "heads"), (std::vector<long long>{128}));
+  EXPECT_EQ(shape_values_of(f, "batch"), (std::vector<long long>{4, 56, 64}));
+  EXPECT_EQ(max_shape(f, {"context"}), 350 * 1024);
+  EXPECT_FALSE(max_shape(f, {"experts"}).has_value());
+}
+
+TEST(DescriptionShapes, ScriptsNamedMidSentenceCount) {
+  auto f = analyse_description("x", "Re-measured on MI355X with op_tests/test_mla.py -b 1 16; the kernel in aiter/ops/mla.py changed.\n");
+  EXPECT_TRUE(contains(f.scripts, "op_tests/test_mla.py"));
+  EXPECT_FALSE(contains(f.scripts, "aiter/ops/mla.py"));  // a changed source file, not a script
+}
+
+TEST(DescriptionShapes, MechanismVersusActionOnly) {
+  EXPECT_FALSE(analyse_description("Fuse rmsnorm and quant", "Fuses rmsnorm and quant into one kernel for speedup.\n").explains_why);
+  auto why = analyse_description("Fuse rmsnorm and quant",
+                                 "Fusing eliminates the intermediate HBM write between rmsnorm and quant.\n");
+  EXPECT_TRUE(why.explains_why);
+  EXPECT_NE(why.why_line.find("eliminates"), std::string::npos);
+  EXPECT_TRUE(analyse_description("Fix dynamo args", "The wrapper did not accept the new argument, causing a TypeError.\n")
+                  .explains_why);
+}
+
+TEST(DescriptionShapes, RoundRatiosOnlyWhenAllRoundAndNoAbsoluteNumbers) {
+  auto clean = analyse_description("Optimize MoE", "Speedups: 2.0x on decode, 1.5x on prefill, 3x end to end.\n");
+  EXPECT_EQ(clean.round_ratio_numbers.size(), 3u);
+  EXPECT_TRUE(clean.only_ratio_numbers);
+  auto measured = analyse_description("Optimize MoE", "Speedups: 2.0x decode, 1.5x prefill, 3x e2e; 120 us -> 40 us.\n");
+  EXPECT_TRUE(measured.round_ratio_numbers.empty());
+  auto ragged = analyse_description("Optimize MoE", "Speedups: 2.0x decode, 1.37x prefill, 3x e2e.\n");
+  EXPECT_TRUE(ragged.round_ratio_numbers.empty());
+}
+
+TEST(DescriptionShapes, Aiter7245DescriptionHasShapesHardwareAndACommand) {
+  std::ifstream in(std::string(RP_SOURCE_DIR) + "/tests/data/aiter-7245-meta.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto meta = parse_pr_meta(ss.str());
+  ASSERT_TRUE(meta.ok());
+  const std::string& body = meta->body;
+  auto f = analyse_description(meta->title, body);
+  EXPECT_TRUE(f.claims_perf);
+  EXPECT_GE(f.perf_tables, 2);
+  EXPECT_EQ(f.accuracy_tables, 1);
+  EXPECT_TRUE(contains(f.gpu_models, "MI355X"));
+  EXPECT_TRUE(contains(f.scripts, "op_tests/test_mla_persistent_round_robin.py"));
+  EXPECT_EQ(max_shape(f, {"batch"}), 56);
+  EXPECT_EQ(max_shape(f, {"context"}), 350 * 1024);
+  EXPECT_TRUE(f.explains_why);
+  EXPECT_TRUE(f.round_ratio_numbers.empty());
+}
+
+}  // namespace
 }  // namespace rp::text

@@ -178,6 +178,7 @@ struct Walker {
   std::string cell;
   std::vector<std::string> row;
 
+  int list_depth = 0;   // nesting of UL/OL blocks: list-item text is marked in_list
   int image_depth = 0;  // alt text of images is not shown, so it is skipped
   int code_span_depth = 0;
   std::string code_span;
@@ -201,7 +202,7 @@ struct Walker {
     }
     if (!doc.plain_text.empty()) doc.plain_text += '\n';
     doc.plain_text += text;
-    doc.lines.push_back(TextLine{std::move(text), kind, section, tbl, r, cb});
+    doc.lines.push_back(TextLine{std::move(text), kind, section, tbl, r, cb, kind == LineKind::Text && list_depth > 0});
   }
 
   // Emits `text` line by line as prose, dropping blank lines.
@@ -260,6 +261,8 @@ struct Walker {
         break;
       case MD_BLOCK_THEAD: in_thead = true; break;
       case MD_BLOCK_TR: row.clear(); break;
+      case MD_BLOCK_UL:
+      case MD_BLOCK_OL: ++list_depth; break;
       case MD_BLOCK_TH:
       case MD_BLOCK_TD:
         in_cell = true;
@@ -337,6 +340,11 @@ struct Walker {
       }
       case MD_BLOCK_THEAD: in_thead = false; break;
       case MD_BLOCK_TABLE: table = -1; break;
+      case MD_BLOCK_UL:
+      case MD_BLOCK_OL:
+        flush_buf();
+        if (list_depth > 0) --list_depth;
+        break;
       default: flush_buf(); break;
     }
     return 0;

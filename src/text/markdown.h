@@ -48,6 +48,7 @@ struct TextLine {
   int table = -1;  // TableRow: index into MarkdownDoc::tables
   int row = -1;    // TableRow: -1 for the header row, else index into Table::rows
   int code = -1;   // Code: index into MarkdownDoc::code_blocks
+  bool in_list = false;  // addition: Text line of a list item (bullet or numbered)
 };
 
 struct MarkdownDoc {

@@ -1,6 +1,7 @@
 #include "verdict/summary.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <vector>
@@ -90,6 +91,43 @@ std::string summarize(const ChangeSet& changes) {
   std::string detail = fmt::format("+{}/−{} lines", changes.added_count(), changes.removed_count());
   if (!langs.empty()) detail = langs + "; " + detail;
   return fmt::format("{} in {} ({}).", what, where, detail);
+}
+
+std::string summarize_pr(const ChangeSet& changes, const PrClassification& c) {
+  std::string base = changes.files.empty() ? std::string("No code change was given (reviewed from the description).")
+                                           : summarize(changes);
+  std::vector<std::string> kinds;
+  for (const PrType& t : c.types) {
+    // Structure facts, not kinds: they stay in the JSON.
+    if (t.id == "core-file" || t.id == "scattered-diff" || t.id == "comment-dominated" || t.id == "head-count-tp") continue;
+    if (kinds.size() < 3) kinds.push_back(pr_type_label(t.id));
+  }
+  auto first = [](const std::vector<std::string>& v, std::size_t n) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size() && i < n; ++i) out += (i ? ", " : "") + v[i];
+    return out;
+  };
+  std::vector<std::string> scope;
+  for (const auto* v : {&c.archs, &c.dtypes, &c.phases})
+    if (!v->empty()) scope.push_back(first(*v, 3));
+  std::string lead;
+  if (!kinds.empty()) {
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+      if (i) lead += i + 1 == kinds.size() ? " and " : ", ";
+      lead += kinds[i];
+    }
+    lead[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(lead[0])));
+  }
+  std::string ops = first(c.ops, 3);
+  if (!ops.empty()) lead += (lead.empty() ? "Touches " : " touching ") + ops;
+  if (!scope.empty()) {
+    std::string s;
+    for (const std::string& part : scope) s += (s.empty() ? "" : "; ") + part;
+    lead += (lead.empty() ? "Scope " : " ") + ("(" + s + ")");
+  }
+  if (lead.empty()) return base;
+  base[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(base[0])));
+  return lead + ": " + base;
 }
 
 }  // namespace rp

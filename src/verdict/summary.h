@@ -6,9 +6,14 @@
 #include <string>
 
 #include "core/change_set.h"
+#include "rules/classify.h"
 
 namespace rp {
 
 std::string summarize(const ChangeSet& changes);
+// The same sentence led by the PR's kinds and scope from its classification: "Perf and
+// dispatch change touching mla (gfx950; fp8; decode): modifies 3 files in ...". Every word
+// comes from a computed fact; with no kinds and no scope it is summarize().
+std::string summarize_pr(const ChangeSet& changes, const PrClassification& c);
 
 }  // namespace rp

@@ -11,12 +11,24 @@
 
 #include "core/ci_status.h"
 #include "core/finding.h"
+#include "rules/classify.h"
 #include "rules/runner.h"
+#include "verdict/ai_risk.h"
 
 namespace rp {
 
 enum class Verdict { Lgtm, NeedsWork, Block };
 std::string_view verdict_name(Verdict v);  // "LGTM" | "NEEDS WORK" | "BLOCK"
+
+// A rule group the PR's type makes mandatory (checklist Step 3), and how it went: how many of
+// its rules ran and how many findings they produced. A group whose rules ran and found nothing
+// is reported as checked, so a clean card says what was looked at.
+struct MandatoryCheck {
+  std::string group;  // category name: "perf", "silent-bypass", ...
+  int rules_total = 0;  // rules of the group on in this profile and selected
+  int rules_run = 0;    // of those, the ones not skipped for missing input
+  int findings = 0;
+};
 
 // Everything the report stage renders.
 // A changed file in a backbone tier (1 or 2) and why: the card's Step 4 statement.
@@ -43,6 +55,9 @@ struct Review {
   CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
   std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
   std::vector<FileTier> tiers;  // changed files in Tier 1/2 (reviews with a repository only)
+  PrClassification classification;             // Steps 2/3 facts
+  std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group
+  AiRisk ai_risk;                                // Step 6 conclusion
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

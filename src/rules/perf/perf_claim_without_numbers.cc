@@ -1,7 +1,7 @@
 // perf-claim-without-numbers: the PR says it is faster but shows no measurement.
 #include <string>
 
-#include "core/paths.h"
+#include "rules/perf_facts.h"
 #include "rules/rule.h"
 #include "text/description.h"
 
@@ -29,24 +29,6 @@ header counts) or pasted benchmark output; bug-fix titles whose only perf-soundi
 the code being fixed ("fix crash in fused MoE"); negated statements ("no performance
 impact", "not a perf change"); claims deferred to another change ("the fusion comes in a
 follow-up PR"); PRs that change only docs, tests and benchmarks of existing ops, or CI files.)doc"};
-
-bool is_ci_path(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  for (std::string_view d : {"/.github/", "/.ci/", "/ci/", "/.gitlab/"})
-    if (p.find(d) != std::string::npos) return true;
-  return false;
-}
-
-// Docs-, tests- and CI-only PRs add benchmarks, validation jobs or explanations; they change no
-// shipped code whose speed a user would see ("accelerate validation" is not a kernel speedup).
-bool changes_no_shipped_code(const ChangeSet& changes) {
-  if (changes.files.empty()) return false;
-  for (const FileChange& f : changes.files) {
-    const std::string& p = f.path();
-    if (!is_doc_path(p) && !is_test_path(p) && !is_ci_path(p)) return false;
-  }
-  return true;
-}
 
 class PerfClaimWithoutNumbers : public Rule {
  public:

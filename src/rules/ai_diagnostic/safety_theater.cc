@@ -1,0 +1,154 @@
+// safety-theater: defensive code that never defends: an exception handler that swallows every
+// error around real work, or an assert that cannot fire.
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/ai_facts.h"
+#include "rules/facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "safety-theater",
+    .category = Category::AiDiagnostic,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = "S6.4", .aiter = "S6.4"},
+    .summary = "An added `except:` / `except Exception:` whose body is only `pass` swallows real errors, or an added "
+               "assert can never fire.",
+    .docs = R"doc(What it catches (Python, added lines only): a `try` whose body does real work (a call
+that is not an import) with a handler for everything (bare `except:`, `except Exception:`,
+`except BaseException:`) whose body is only `pass` or `...`; and an `assert` that cannot fail:
+`assert True`, `assert 1`, `assert "message"`, a non-empty tuple (`assert (x, "msg")`, always
+true), or a self-comparison (`assert x == x`).
+Why it matters: code generators add defensive code that looks careful and hides failures. A
+kernel launch or a weight load that raises inside `except Exception: pass` leaves the model
+running on garbage or a fallback nobody knows about, and the bug surfaces far away.
+Does not fire on: handlers that log, re-raise, return a value or set a fallback; handlers for
+specific exceptions (`except ImportError: pass` around an optional import, `except
+KeyError: pass`); handlers whose except line or body carries a comment saying why the error is
+dropped (`except Exception:  # optional across SGLang versions`); a try body that only imports (the optional-dependency pattern); test
+files; asserts with a real condition.)doc"};
+
+// Handler types as the Syntax facade reports them; a bare `except:` followed by a comment is
+// reported with the comment's text.
+bool catches_everything(const std::string& type) {
+  return type.empty() || type.starts_with("#") || type == "Exception" || type == "BaseException";
+}
+
+// The handler body is `pass` or `...` only (comments allowed).
+bool only_pass(lang::Node body) {
+  if (!body) return false;
+  int statements = 0;
+  for (lang::Node s : body.named_children()) {
+    if (s.kind() == "comment") continue;
+    ++statements;
+    std::string_view t = trim(s.text());
+    if (t != "pass" && t != "...") return false;
+  }
+  return statements > 0;
+}
+
+bool does_real_work(const lang::SyntaxTree& tree, lang::Node body) {
+  if (!body) return false;
+  for (lang::Node s : body.named_children()) {
+    std::string_view k = s.kind();
+    if (k == "import_statement" || k == "import_from_statement" || k == "comment" || k == "pass_statement") continue;
+    if (!tree.calls(s).empty()) return true;
+  }
+  return false;
+}
+
+std::string dead_assert_reason(std::string_view stmt) {
+  static const RE2 kTrue(R"re(^assert\s+(?:True|1|\(\s*True\s*\))\s*(?:,.*)?$)re");
+  static const RE2 kString(R"re(^assert\s+[rbfu]?["'][^"']+["']\s*$)re");
+  static const RE2 kTuple(R"re(^assert\s+\(\s*[^()]+,\s*[rbfu]?["'].*["']\s*\)\s*$)re");
+  static const RE2 kSelf(R"re(^assert\s+([\w.\[\]]+)\s*(?:==|is|<=|>=)\s*([\w.\[\]]+)\s*(?:,.*)?$)re");
+  std::string a, b;
+  re2::StringPiece s(stmt.data(), stmt.size());
+  if (RE2::FullMatch(s, kTrue)) return "asserts a constant that is always true";
+  if (RE2::FullMatch(s, kString)) return "asserts a non-empty string, which is always true";
+  if (RE2::FullMatch(s, kTuple)) return "asserts a non-empty tuple (the message is inside the parentheses), which is always true";
+  if (RE2::FullMatch(s, kSelf, &a, &b) && a == b) return "compares `" + a + "` with itself";
+  return {};
+}
+
+class SafetyTheater : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
+      if (language_of(f.new_path) != Language::Python) continue;
+      std::set<int> added = added_line_numbers(f);
+      if (added.empty()) continue;
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      swallowed_errors(*tree, f.new_path, added, out);
+      dead_asserts(*tree, f.new_path, added, out);
+    }
+  }
+
+ private:
+  void swallowed_errors(const lang::SyntaxTree& tree, const std::string& path, const std::set<int>& added,
+                        std::vector<Finding>& out) const {
+    for (const lang::TryBlock& t : tree.try_blocks()) {
+      for (std::size_t i = 0; i < t.handler_types.size(); ++i) {
+        lang::Node body = t.handler_bodies[i];
+        if (!catches_everything(t.handler_types[i]) || !only_pass(body)) continue;
+        int except_line = body.start_line() > t.node.start_line() ? body.start_line() - 1 : body.start_line();
+        lang::Node clause = body.parent();
+        if (clause) except_line = clause.start_line();
+        if (!added.count(except_line) && !added.count(body.start_line())) continue;
+        if (!does_real_work(tree, t.body)) continue;
+        // A comment on the except line or in the handler states why the error is dropped.
+        bool explained = false;
+        for (int l = except_line; l <= body.end_line(); ++l)
+          explained = explained || comment_states_reason(comment_part(tree.line_text(l), true));
+        if (explained) continue;
+        Finding x = finding();
+        x.location = Location{path, except_line};
+        const std::string& type = t.handler_types[i];
+        std::string caught = type.empty() || type.starts_with("#") ? "every exception" : "every `" + type + "`";
+        x.problem = fmt::format("`{}` catches {} around real work (line {}) and drops it with `pass`",
+                                collapse_whitespace(tree.line_text(except_line)), caught, t.body.start_line());
+        x.impact = "A failure in the guarded call (a kernel launch, a load, a config read) is silently ignored and the "
+                   "code continues on a state nobody checked";
+        x.action = "Author must catch the specific exception that is expected there, or log and re-raise; remove the "
+                   "handler if no failure is expected";
+        x.evidence.push_back(evidence(path, except_line, tree.line_text(except_line)));
+        x.evidence.push_back(evidence(path, t.body.start_line(), tree.line_text(t.body.start_line())));
+        out.push_back(std::move(x));
+      }
+    }
+  }
+
+  void dead_asserts(const lang::SyntaxTree& tree, const std::string& path, const std::set<int>& added,
+                    std::vector<Finding>& out) const {
+    for (int line : added) {
+      lang::Node stmt = tree.statement_at(line);
+      if (!stmt || stmt.kind() != "assert_statement" || stmt.start_line() != line) continue;
+      std::string reason = dead_assert_reason(collapse_whitespace(stmt.text()));
+      if (reason.empty()) continue;
+      Finding x = finding();
+      x.location = Location{path, line};
+      x.problem = fmt::format("The added assert {}: it can never fire", reason);
+      x.impact = "The invariant it appears to guard is not checked at all";
+      x.action = "Author must assert the real condition, or remove the assert";
+      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+      out.push_back(std::move(x));
+    }
+  }
+};
+
+REGISTER_RULE(SafetyTheater);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,76 @@
+#include "verdict/ai_risk.h"
+
+#include <gtest/gtest.h>
+
+#include "cli/review_job.h"
+#include "report/card.h"
+#include "report/json_report.h"
+
+namespace rp {
+namespace {
+
+const char* kDiff =
+    "diff --git a/aiter/ops/moe.py b/aiter/ops/moe.py\n--- a/aiter/ops/moe.py\n+++ b/aiter/ops/moe.py\n"
+    "@@ -1,1 +1,2 @@\n x = 1\n+y = fused_moe(x)\n";
+
+Review review_with_body(const std::string& title, const std::string& body) {
+  ReviewInputs in;
+  PullRequestMeta meta;
+  meta.title = title;
+  meta.body = body;
+  meta.has_description = true;
+  in.meta = meta;
+  in.diff_text = kDiff;
+  in.profile = "aiter";
+  auto r = run_review(in);
+  EXPECT_TRUE(r.ok());
+  return r.ok() ? *r : Review{};
+}
+
+// A description the way a code generator writes it: what, never why; clean ratios; the test
+// sections left as the template; the attribution footer. Four table signs.
+TEST(AiRisk, GeneratedDescriptionRaisesTheNote) {
+  Review r = review_with_body("Optimize MoE kernel",
+                              "## Summary\n\nThis PR optimizes the MoE kernel for better performance.\n\n"
+                              "## Results\n\n- 2.0x faster decode\n- 1.5x faster prefill\n- 3x end-to-end\n\n"
+                              "## Test Plan\n\n<!-- describe -->\n\n## Test Result\n\n<!-- results -->\n\n"
+                              "🤖 Generated with [Claude Code](https://claude.com/claude-code)\n");
+  EXPECT_TRUE(r.ai_risk.elevated);
+  EXPECT_GE(r.ai_risk.table_signs.size(), 3u);
+  EXPECT_NE(render_card(r).find("Elevated AI code risk"), std::string::npos);
+  EXPECT_NE(render_json(r).find("\"elevated\": true"), std::string::npos);
+}
+
+TEST(AiRisk, ExplainedMeasuredDescriptionHasNoNote) {
+  Review r = review_with_body("[Perf] Fuse the MoE sort into the gate",
+                              "Fusing removes the intermediate HBM write of the sorted ids, so decode saves one launch.\n\n"
+                              "MI300X, `python op_tests/test_moe.py`: 41.2 us -> 35.9 us at 4096 tokens.\n");
+  EXPECT_FALSE(r.ai_risk.elevated);
+  EXPECT_TRUE(r.ai_risk.table_signs.empty());
+  EXPECT_EQ(render_card(r).find("Elevated AI code risk"), std::string::npos);
+  EXPECT_NE(render_json(r).find("\"note\": null"), std::string::npos);
+}
+
+TEST(AiRisk, AnyStructuralFindingIsEnough) {
+  PullRequest pr;
+  Finding f;
+  f.rule = "safety-theater";
+  AiRisk r = assess_ai_risk(pr, PrClassification{}, {f}, {{"safety-theater", "S6.4"}});
+  EXPECT_TRUE(r.elevated);
+  EXPECT_EQ(r.structural, std::vector<std::string>{"safety-theater"});
+  AiRisk none = assess_ai_risk(pr, PrClassification{}, {f}, {{"safety-theater", "HK1"}});
+  EXPECT_FALSE(none.elevated);
+}
+
+TEST(AiRisk, CardListsMandatoryGroupsCheckedClean) {
+  Review r = review_with_body("[Perf] Fuse the MoE sort into the gate",
+                              "Fusing removes the intermediate HBM write, so decode saves one launch.\n\n"
+                              "MI300X, `python op_tests/test_moe.py`: 41.2 us -> 35.9 us at 4096 tokens.\n");
+  std::string card = render_card(r);
+  EXPECT_NE(card.find("checked with no finding: perf"), std::string::npos) << card;
+  EXPECT_NE(render_json(r).find("\"group\": \"perf\""), std::string::npos);
+  EXPECT_EQ(r.summary.rfind("Perf", 0), 0u) << r.summary;
+}
+
+}  // namespace
+}  // namespace rp

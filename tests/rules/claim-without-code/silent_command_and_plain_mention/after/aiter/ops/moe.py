@@ -1,0 +1,3 @@
+import os
+
+BOUND = int(os.environ.get("AITER_BF16_FP8_MOE_BOUND", "128"))

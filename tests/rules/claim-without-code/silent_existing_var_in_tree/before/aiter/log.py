@@ -1,0 +1,2 @@
+import os
+LEVEL = os.environ.get("AITER_LOG_LEVEL")

@@ -1,0 +1,5 @@
+import torch
+
+
+def load(path):
+    return torch.load(path)

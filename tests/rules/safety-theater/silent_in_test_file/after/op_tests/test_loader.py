@@ -1,0 +1,5 @@
+x = 1
+try:
+    run()
+except Exception:
+    pass

@@ -1,0 +1,2 @@
+def example_op(x):
+    return x * 1
