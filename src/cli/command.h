@@ -30,5 +30,6 @@ bool emit(const std::string& path, const std::string& data);
 Command add_review_command(CLI::App& app);
 Command add_rules_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
+Command add_config_command(CLI::App& app);
 
 }  // namespace rp

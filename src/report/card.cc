@@ -44,6 +44,20 @@ std::string render_finding(const Finding& f) {
   for (const std::string& e : f.evidence) out += fmt::format("  - `{}`\n", e);
   return out;
 }
+// Suppressed findings are not shown, only counted (their reasons are in --format json).
+std::string suppressed_line(const std::vector<SuppressedFinding>& suppressed) {
+  int inline_count = 0, baseline_count = 0;
+  for (const SuppressedFinding& s : suppressed) (s.by == SuppressedFinding::By::Inline ? inline_count : baseline_count)++;
+  std::vector<std::string> parts;
+  if (inline_count)
+    parts.push_back(fmt::format("{} finding{} suppressed by `review-pr: ignore` comments", inline_count,
+                                inline_count == 1 ? "" : "s"));
+  if (baseline_count)
+    parts.push_back(fmt::format("{} already in the baseline", baseline_count));
+  if (parts.empty()) return "";
+  std::string line = parts[0] + (parts.size() > 1 ? "; " + parts[1] : "");
+  return fmt::format("\n_{} (reasons in `--format json`)._\n", line);
+}
 }  // namespace
 
 std::string render_card(const Review& r) {
@@ -57,6 +71,7 @@ std::string render_card(const Review& r) {
     out += "\n";
     for (const Finding& f : r.findings) out += render_finding(f);
   }
+  out += suppressed_line(r.suppressed);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

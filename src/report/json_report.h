@@ -7,7 +7,9 @@
 //                     "file": "path" | null, "line": N | null, "problem": "...", "impact": "...",
 //                     "action": "...", "evidence": ["path:line: code", ...], "verified": true,
 //                     "trigger": "..." | null, "fingerprint": "<16 hex>" | null, "related": [ {"file": "...", "line": N} ] } ],
-//     "skipped_rules": [ { "rule": "...", "reason": "..." } ] }
+//     "skipped_rules": [ { "rule": "...", "reason": "..." } ],
+//     "suppressed": [ { ...the finding's keys..., "suppressed_by": "inline" | "baseline",
+//                       "reason": "the comment's reason" | "in baseline FILE" } ] }
 // Keys appear in this order; findings in the verdict stage's order; no timestamps, so the
 // same input gives byte-identical output.
 #pragma once

@@ -17,6 +17,15 @@ namespace rp {
 enum class Verdict { Lgtm, NeedsWork, Block };
 std::string_view verdict_name(Verdict v);  // "LGTM" | "NEEDS WORK" | "BLOCK"
 
+// A finding the suppression stage hid: by an inline `review-pr: ignore[rule] reason` comment
+// (listed with its reason in JSON and SARIF, counted on the card) or by --baseline.
+struct SuppressedFinding {
+  enum class By { Inline, Baseline };
+  Finding finding;
+  By by = By::Inline;
+  std::string reason;  // the comment's reason; for a baseline, "in baseline FILE"
+};
+
 // Everything the report stage renders.
 struct Review {
   std::string profile;   // "atom"
@@ -30,6 +39,7 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  std::vector<SuppressedFinding> suppressed;  // in the order of `findings` before suppression
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,
