@@ -215,6 +215,8 @@ TEST_F(Cli, RulesListsEveryRuleWithDocs) {
   ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("temporary-script [housekeeping, warn; atom: HK1, aiter: HK1; reads: diff]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Does not fire on"), std::string::npos);
+  // The suppression stage's own rule is documented with the rules (its name is valid in config).
+  EXPECT_NE(r.out.find("suppression-without-reason [housekeeping, note;"), std::string::npos) << r.out;
   CliRun md = run("rules --markdown");
   EXPECT_EQ(md.out.rfind("# review-pr rules", 0), 0u);
 }

@@ -165,7 +165,7 @@ Result<Prepared> prepare(const ReviewInputs& in) {
   if (Status s = load_config(in, p); !s.ok()) return s;
   if (Status s = choose_profile(in, p); !s.ok()) return s;
   for (const std::string& name : in.rules.only)
-    if (!find_rule(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
+    if (!rule_info_of(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
   return p;
 }
 

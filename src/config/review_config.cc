@@ -81,9 +81,7 @@ class Parser {
     return Status::Ok();
   }
 
-  static bool known_rule(std::string_view name) {
-    return find_rule(name) != nullptr || name == suppression_rule_info().name;
-  }
+  static bool known_rule(std::string_view name) { return rule_info_of(name) != nullptr; }
 
   Status rules(const toml::table& t, ReviewConfig& c) const {
     for (auto&& [k, v] : t) {

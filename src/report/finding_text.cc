@@ -1,7 +1,5 @@
 #include "report/finding_text.h"
 
-#include "verdict/suppress.h"
-
 namespace rp {
 
 namespace {
@@ -20,12 +18,6 @@ std::string finding_message(const Finding& f) {
   append_sentence(out, f.impact);
   append_sentence(out, f.action);
   return out;
-}
-
-const RuleInfo* rule_info_of(std::string_view name) {
-  if (const Rule* rule = find_rule(name)) return &rule->info();
-  if (name == suppression_rule_info().name) return &suppression_rule_info();
-  return nullptr;
 }
 
 std::string_view sarif_level(Severity s) {

@@ -96,6 +96,12 @@ std::optional<SuppressionComment> parse_suppression_comment(std::string_view lin
 
 const RuleInfo& suppression_rule_info() { return kSuppressionRule; }
 
+const RuleInfo* rule_info_of(std::string_view name) {
+  if (const Rule* rule = find_rule(name)) return &rule->info();
+  if (name == kSuppressionRule.name) return &kSuppressionRule;
+  return nullptr;
+}
+
 SuppressionResult apply_inline_suppressions(std::vector<Finding> findings, const PullRequest& pr, Workspace& workspace,
                                             bool report_missing_reason) {
   SuppressionResult out;

@@ -36,6 +36,9 @@ std::optional<SuppressionComment> parse_suppression_comment(std::string_view lin
 
 // The stage's own rule: a suppression comment without a reason (a note).
 const RuleInfo& suppression_rule_info();
+// Every rule name a user may write (config, --rule, SARIF metadata): the registered rules and
+// the stage's own; null for any other name.
+const RuleInfo* rule_info_of(std::string_view name);
 
 struct SuppressionResult {
   std::vector<Finding> kept;
