@@ -31,5 +31,7 @@ Command add_review_command(CLI::App& app);
 Command add_rules_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_config_command(CLI::App& app);
+Command add_self_review_command(CLI::App& app);
+Command add_tags_command(CLI::App& app);
 
 }  // namespace rp

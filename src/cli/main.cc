@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
       rp::add_rules_command(app),
       rp::add_eval_command(app),
       rp::add_config_command(app),
+      rp::add_self_review_command(app),
+      rp::add_tags_command(app),
   };
 
   try {

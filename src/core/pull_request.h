@@ -24,6 +24,7 @@ struct PullRequestMeta {
   std::string body;
   std::string author;
   std::vector<std::string> labels;
+  std::string head_ref_oid;  // `headRefOid`: the PR's current head commit, when given
   std::vector<Comment> comments;  // top-level comments and review bodies
   // True when the PR's own description was given (metadata JSON). A git-only review knows
   // just the commit subject, and rules about the description do not guess from it.

@@ -34,6 +34,72 @@ Profile make_atom() {
   return p;
 }
 
+// aiter's title component tags, in title order (CONTRIBUTE.md "PR Title Format", 2026).
+std::vector<ComponentTag> aiter_component_tags() {
+  using W = ComponentTag::When;
+  const std::vector<std::string> ck = {"csrc/ck_**", "csrc/cktile_**", "csrc/py_itfs_ck/**", "csrc/include/ck_tile/**",
+                                       "3rdparty/composable_kernel**"};
+  const std::vector<std::string> opus = {"aiter/ops/opus/**", "csrc/opus_gemm/**", "csrc/opus_moe/**",
+                                         "csrc/include/opus/**", "op_tests/opus/**", "aiter/ops/*opus*.py",
+                                         "op_tests/*opus*.py"};
+  std::vector<std::string> not_hip = ck;
+  not_hip.insert(not_hip.end(), opus.begin(), opus.end());
+  return {
+      {"Triton/Gluon",
+       {"aiter/ops/triton/**", "aiter/aot/triton/**", "aiter/utility/triton/**", "op_tests/triton_tests/**",
+        "op_tests/op_benchmarks/triton/**"},
+       {}, true, W::AnyCode},
+      {"ASM", {"hsa/**", "**_asm.py"}, {}, true, W::AnyCode},
+      {"HIP", {"csrc/**", "op_tests/op_benchmarks/hip/**"}, not_hip, true, W::AnyCode},
+      {"CK", ck, {}, true, W::AnyCode},
+      {"OPUS", opus, {}, true, W::AnyCode},
+      {"FlyDSL", {"aiter/ops/flydsl/**", "aiter/aot/flydsl/**", "op_tests/flydsl_tests/**", "op_tests/*flydsl*.py"},
+       {}, true, W::AnyCode},
+      {"CI", {".github/**"}, {}, false, W::AnyCode},
+      {"JIT", {"aiter/jit/**"}, {}, false, W::AnyCode},
+      {"Build", {"setup.py", "pyproject.toml", "MANIFEST.in", "requirements*.txt"}, {}, false, W::AnyCode},
+      {"Config", {"aiter/configs/**", "aiter/ops/triton/configs/**"}, {}, false, W::AllCode},
+      {"Docs", {}, {}, false, W::AllFiles},
+  };
+}
+
+// The opt-in labels of aiter's CI guide (the bot comment on every PR page) and the changed
+// paths that call for each. Consumer suites (SGLang, ATOM) for the MLA and MoE paths their
+// models run; vLLM's models are MoE.
+std::vector<CiLabelRule> aiter_ci_labels() {
+  const std::vector<std::string> mla = {"aiter/mla.py", "aiter/ops/attention.py", "csrc/kernels/mla/**",
+                                        "csrc/py_itfs_cu/asm_mla.cu", "hsa/*/mla/**"};
+  const std::vector<std::string> moe = {"aiter/fused_moe.py", "aiter/ops/moe_op.py", "csrc/kernels/moe/**",
+                                        "csrc/ck_*moe*/**", "csrc/opus_moe/**", "hsa/*/fmoe/**"};
+  std::vector<std::string> mla_moe = mla;
+  mla_moe.insert(mla_moe.end(), moe.begin(), moe.end());
+  return {
+      {"ci:triton-300x", "an additional Triton test job on MI300X", "gfx942 Triton configs change",
+       {"aiter/ops/triton/configs/**gfx942**"}, "", true},
+      {"ci:gfx1250-ffm-triton", "the five-shard gfx1250 FFM Triton test suite", "gfx1250 Triton code or configs change",
+       {"aiter/ops/triton/**gfx1250**", "op_tests/triton_tests/**gfx1250**"}, "", false},
+      {"ci:triton-355", "the full Triton test suite on MI35X",
+       "shared Triton helpers change, so the affected-tests selection can miss callers",
+       {"aiter/ops/triton/utils/**", "aiter/utility/triton/**"}, "", false},
+      {"ci:windows", "the Windows JIT op smoke test on the gfx1201 runner", "the JIT build changes", {"aiter/jit/**"},
+       "", false},
+      {"ci:multi-gpu", "the multi-GPU tests on the 8-GPU runner", "distributed or all-reduce code changes",
+       {"aiter/dist/**", "op_tests/multigpu_tests/**", "aiter/ops/triton/comms/**", "**all_reduce**",
+        "**allreduce**"},
+       "", false},
+      {"ci:sglang", "SGLang integration accuracy (DeepSeek-R1-MXFP4, Qwen 3.5)",
+       "MLA or MoE paths that SGLang's models run change", mla_moe, "", false},
+      {"ci:atom", "the ATOM benchmark (DeepSeek-R1-0528, GPT-OSS-120B)", "MLA or MoE paths that ATOM's models run change",
+       mla_moe, "", false},
+      {"ci:vllm", "the vLLM benchmark (DeepSeek-V4-Pro, MiniMax-M3-MXFP4)", "MoE paths that vLLM's models run change",
+       moe, "", false},
+      {"ci:atom_full", "the ATOM accuracy suite for PR and main models",
+       "a Triton or FlyDSL version pin changes (the guide keeps this label for those upgrades)",
+       {"requirements*.txt", ".github/requirements/**", "setup.py", "pyproject.toml"}, R"((?i)\b(triton|flydsl)\b)",
+       false},
+  };
+}
+
 // aiter checklist, Step 4 table.
 Profile make_aiter() {
   Profile p;
@@ -55,6 +121,13 @@ Profile make_aiter() {
   p.env_prefixes = {"AITER_"};
   p.trigger_params = {"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p", "is_causal"};
   p.serving_paths = {};
+  p.component_tags = aiter_component_tags();
+  p.component_words = {"triton", "gluon", "ck", "cktile", "asm", "hip", "opus", "flydsl",
+                       "ci", "jit", "build", "config", "docs", "doc"};
+  p.doc_globs = {"docs/**", "**.md"};
+  p.no_auto_title_label = "no-auto-title";
+  p.ci_labels = aiter_ci_labels();
+  p.op_test_dirs = {"op_tests/"};
   return p;
 }
 
@@ -81,6 +154,42 @@ int Profile::tier_of(const std::string& path) const {
     if (match) best = std::min(best, b.tier);
   }
   return best;
+}
+
+bool path_glob_match(std::string_view glob, std::string_view path) {
+  // Greedy matching with backtracking to the last star; when that star is a "*" that cannot
+  // cross a '/', fall back to the last "**" (which can). Linear enough for short globs.
+  constexpr size_t kNone = std::string_view::npos;
+  size_t g = 0, p = 0;
+  size_t star_g = kNone, star_p = 0, dstar_g = kNone, dstar_p = 0;
+  bool star_crosses = false;
+  while (p < path.size()) {
+    if (g < glob.size() && glob[g] == '*') {
+      star_crosses = g + 1 < glob.size() && glob[g + 1] == '*';
+      g += star_crosses ? 2 : 1;
+      star_g = g;
+      star_p = p;
+      if (star_crosses) dstar_g = g, dstar_p = p;
+      continue;
+    }
+    if (g < glob.size() && (glob[g] == path[p] || (glob[g] == '?' && path[p] != '/'))) {
+      ++g;
+      ++p;
+      continue;
+    }
+    if (star_g != kNone && (star_crosses || path[star_p] != '/')) {
+      g = star_g;
+      p = ++star_p;
+    } else if (dstar_g != kNone) {
+      star_g = g = dstar_g;
+      star_p = p = ++dstar_p;
+      star_crosses = true;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.size() && glob[g] == '*') ++g;
+  return g == glob.size();
 }
 
 const Profile* find_profile(const std::string& name) {

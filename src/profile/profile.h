@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/tree_reader.h"
@@ -18,6 +19,33 @@ struct BackboneFile {
   std::string path;  // exact path, or a prefix ending in '/' ("aiter/ops/")
   int tier = 3;
   std::string why;
+};
+
+// A title component tag of a repository's PR-title bot (aiter: CONTRIBUTE.md "PR Title Format").
+// Paths are globs (see path_glob_match): "dir/**" a folder, "**_asm.py" a suffix anywhere.
+struct ComponentTag {
+  enum class When {
+    AnyCode,   // some changed non-doc file matches `paths` and no `except`
+    AllCode,   // there are non-doc files and every one matches (e.g. tuned-config-only PRs)
+    AllFiles,  // every changed file is documentation (docs-only PRs)
+  };
+  std::string tag;                  // "HIP", "Triton/Gluon"
+  std::vector<std::string> paths;   // globs
+  std::vector<std::string> except;  // globs that take a path back out (HIP is csrc/ minus CK and OPUS)
+  bool backend = false;             // a kernel backend: one per PR
+  When when = When::AnyCode;
+};
+
+// An opt-in CI label the changed paths call for (aiter's CI guide on every PR page).
+struct CiLabelRule {
+  std::string label;    // "ci:multi-gpu"
+  std::string tests;    // what the label runs, as the guide says
+  std::string why;      // why these paths call for it
+  std::vector<std::string> paths;  // globs
+  // When set, a matching file calls for the label only if one of its added or removed lines
+  // matches this RE2 pattern (e.g. a Triton pin in a requirements file).
+  std::string line_pattern;
+  bool automatic = false;  // CI adds it by itself; the guide only reports it
 };
 
 struct Profile {
@@ -44,9 +72,27 @@ struct Profile {
   // the built-in profiles; set by `.review-pr.toml` [production_shapes].
   std::map<std::string, long long> production_shapes;
 
+  // The PR-page bots (src/bots): title component tags in title order, the words that mark a
+  // bracket tag as a component tag (any variant: [TRITON], [CK_TILE], [Doc]), files that
+  // never give a component tag, how many tags the title carries, the label that stops title
+  // rewrites, and the CI label guide.
+  std::vector<ComponentTag> component_tags;
+  std::vector<std::string> component_words;  // lower case
+  std::vector<std::string> doc_globs;
+  int max_title_tags = 3;
+  std::string no_auto_title_label;
+  std::vector<CiLabelRule> ci_labels;
+  // Where the self-review gate's "changed op tests" question looks ("op_tests/"); empty =
+  // every test path (core/paths.h is_test_path).
+  std::vector<std::string> op_test_dirs;
+
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;
 };
+
+// Glob over repository paths: "**" matches any run of characters (slashes too), "*" any run
+// without '/', "?" one character other than '/'; everything else is literal.
+bool path_glob_match(std::string_view glob, std::string_view path);
 
 const Profile* find_profile(const std::string& name);
 // atom when atom/ holds Python, aiter when aiter/ does, else generic.

@@ -44,6 +44,7 @@ Result<PullRequestMeta> parse_pr_meta(std::string_view text) {
   meta.title = string_at(j, "title");
   meta.body = string_at(j, "body");
   meta.author = login_of(j);
+  meta.head_ref_oid = string_at(j, "headRefOid");
   for (const char* key : {"number", "pr"}) {
     auto it = j.find(key);
     if (it != j.end() && it->is_number_integer()) {
