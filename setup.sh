@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake ninja-build pkg-config git ccache
   libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev
-  libcli11-dev libfmt-dev libcurl4-openssl-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcli11-dev libfmt-dev libcurl4-openssl-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
   clang libclang-rt-14-dev)  # clang + libFuzzer: the fuzz stage of test.sh
 
 missing=()

@@ -49,10 +49,14 @@ class Cli : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // Runs review-pr; a run longer than `limit_seconds` is killed (exit code 137): a hang
-  // fails the test instead of stalling the suite.
-  CliRun run(const std::string& args, int limit_seconds = 300) {
-    std::string cmd = "timeout -s KILL " + std::to_string(limit_seconds) + " " + std::string(RP_BINARY) + " " + args + " >" + (dir_ / "out").string() + " 2>" + (dir_ / "err").string();
+  // Runs review-pr in the test's directory (outside any repository) unless `cwd` says where;
+  // a run longer than `limit_seconds` is killed (exit code 137): a hang fails the test
+  // instead of stalling the suite.
+  CliRun run(const std::string& args, int limit_seconds = 300) { return run(args, fs::path(), limit_seconds); }
+  CliRun run(const std::string& args, const fs::path& cwd, int limit_seconds = 300) {
+    std::string cmd = "cd " + (cwd.empty() ? dir_ : cwd).string() + " && timeout -s KILL " + std::to_string(limit_seconds) +
+                      " " + std::string(RP_BINARY) + " " + args + " >" + (dir_ / "out").string() + " 2>" +
+                      (dir_ / "err").string();
     int status = std::system(cmd.c_str());
     CliRun r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -79,6 +83,11 @@ class Cli : public ::testing::Test {
     write("repo/runperf-add.sh", "python -m aiter.ops.add\n");
     EXPECT_EQ(std::system((git + "add -A && " + git + "commit -qm 'Add c to add (#77)'").c_str()), 0);
     return repo.string();
+  }
+
+  void git(const std::string& repo, const std::string& args) {
+    std::string cmd = "git -C " + repo + " -c user.name=t -c user.email=t@t " + args;
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
 
   fs::path dir_;

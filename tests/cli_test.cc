@@ -143,8 +143,169 @@ TEST_F(Cli, RulesListsEveryRuleWithDocs) {
   ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("temporary-script [housekeeping, warn; atom: HK1, aiter: HK1; reads: diff]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Does not fire on"), std::string::npos);
+  // The suppression stage's own rule is documented with the rules (its name is valid in config).
+  EXPECT_NE(r.out.find("suppression-without-reason [housekeeping, note;"), std::string::npos) << r.out;
   CliRun md = run("rules --markdown");
   EXPECT_EQ(md.out.rfind("# review-pr rules", 0), 0u);
+}
+
+TEST_F(Cli, CiFormatsSarifRdjsonAndAnnotations) {
+  std::string repo = make_repo();
+  CliRun sarif = run("--repo " + repo + " --base HEAD~1 --head HEAD --format sarif");
+  ASSERT_EQ(sarif.code, 0) << sarif.err;
+  auto log = nlohmann::json::parse(sarif.out);
+  EXPECT_EQ(log["version"], "2.1.0");
+  const auto& run0 = log["runs"][0];
+  EXPECT_EQ(run0["tool"]["driver"]["name"], "review-pr");
+  ASSERT_GE(run0["results"].size(), 1u);
+  const auto& result = run0["results"][0];
+  EXPECT_EQ(result["ruleId"], "temporary-script");
+  EXPECT_EQ(result["level"], "warning");
+  EXPECT_EQ(result["partialFingerprints"]["reviewPr/v1"].get<std::string>().size(), 16u);
+  EXPECT_EQ(run0["tool"]["driver"]["rules"][result["ruleIndex"].get<int>()]["id"], "temporary-script");
+
+  CliRun rd = run("--repo " + repo + " --base HEAD~1 --head HEAD --format rdjson");
+  ASSERT_EQ(rd.code, 0) << rd.err;
+  auto rdj = nlohmann::json::parse(rd.out);
+  EXPECT_EQ(rdj["diagnostics"][0]["code"]["value"], "temporary-script");
+  EXPECT_EQ(rdj["diagnostics"][0]["location"]["path"], "runperf-add.sh");
+
+  CliRun gh = run("--repo " + repo + " --base HEAD~1 --head HEAD --format github-annotations");
+  ASSERT_EQ(gh.code, 0) << gh.err;
+  EXPECT_EQ(gh.out.rfind("::warning file=runperf-add.sh,title=review-pr temporary-script::", 0), 0u) << gh.out;
+}
+
+TEST_F(Cli, ConfigFromTheHeadRevisionOrAFile) {
+  std::string repo = make_repo();
+  // An uncommitted configuration is not the reviewed revision's: it does not apply.
+  write("repo/.review-pr.toml", "[rules]\ndisable = [\"temporary-script\"]\n");
+  CliRun before = run("--repo " + repo + " --base HEAD~1 --head HEAD --format json");
+  ASSERT_EQ(before.code, 0) << before.err;
+  EXPECT_EQ(nlohmann::json::parse(before.out)["findings"][0]["rule"], "temporary-script");
+  commit_file(repo, ".review-pr.toml", "profile = \"generic\"\n[rules]\ndisable = [\"temporary-script\"]\n", "config");
+  CliRun after = run("--repo " + repo + " --base HEAD~2 --head HEAD --format json");
+  ASSERT_EQ(after.code, 0) << after.err;
+  auto j = nlohmann::json::parse(after.out);
+  EXPECT_EQ(j["profile"], "generic");
+  EXPECT_TRUE(j["findings"].empty()) << after.out;
+
+  write("severity.toml", "[rules.severity]\n\"temporary-script\" = \"note\"\n");
+  CliRun file = run("--repo " + repo + " --base HEAD~2 --head HEAD --format json --config " + (dir_ / "severity.toml").string());
+  ASSERT_EQ(file.code, 0) << file.err;
+  auto fj = nlohmann::json::parse(file.out);
+  EXPECT_EQ(fj["findings"][0]["severity"], "note");
+  EXPECT_EQ(fj["verdict"], "LGTM");
+
+  CliRun print = run("config --print --repo " + repo);
+  ASSERT_EQ(print.code, 0) << print.err;
+  EXPECT_NE(print.out.find("# source: .review-pr.toml"), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("profile = \"generic\""), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("disable = [\"temporary-script\"]"), std::string::npos) << print.out;
+  CliRun reference = run("config --reference");
+  ASSERT_EQ(reference.code, 0);
+  EXPECT_NE(reference.out.find("| `rules.severity` |"), std::string::npos);
+}
+
+TEST_F(Cli, BadConfigIsOneLineNamingKeyAndLine) {
+  std::string repo = make_repo();
+  commit_file(repo, ".review-pr.toml", "profile = \"aiter\"\n[rules]\ndisabled = [\"x\"]\n", "bad config");
+  expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --head HEAD"), ".review-pr.toml:3: rules.disabled: unknown key");
+  expect_one_line_error(run("config --print --repo " + repo), ".review-pr.toml:3: rules.disabled");
+  write("bad.toml", "[production_shapes]\nnum_blocks = \"many\"\n");
+  expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --config " + (dir_ / "bad.toml").string()),
+                        "bad.toml:2: production_shapes.num_blocks: must be a positive integer");
+  expect_one_line_error(run("--repo " + repo + " --config " + (dir_ / "none.toml").string()), "none.toml");
+  expect_one_line_error(run("config"), "give --print or --reference");
+}
+
+TEST_F(Cli, InlineSuppressionsAndBaseline) {
+  std::string repo = make_repo();
+  commit_file(repo, "aiter/ops/loader.py",
+              "import sys\n"
+              "sys.path.insert(0, \"/opt/ck\")  # review-pr: ignore[syspath-mutation] CK ships no wheel; removed in #80\n"
+              "# review-pr: ignore[syspath-mutation]\n"
+              "sys.path.append(\"/opt/other\")\n",
+              "loader");
+  std::string range = "--repo " + repo + " --base HEAD~2 --head HEAD";
+  CliRun r = run(range + " --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["suppressed"].size(), 1u) << r.out;
+  EXPECT_EQ(j["suppressed"][0]["rule"], "syspath-mutation");
+  EXPECT_EQ(j["suppressed"][0]["line"], 2);
+  EXPECT_EQ(j["suppressed"][0]["suppressed_by"], "inline");
+  EXPECT_EQ(j["suppressed"][0]["reason"], "CK ships no wheel; removed in #80");
+  std::vector<std::string> rules;
+  for (const auto& f : j["findings"]) rules.push_back(f["rule"].get<std::string>() + ":" + f["line"].dump());
+  // Line 4 stays reported (its comment gives no reason) and the comment itself is a note.
+  EXPECT_NE(std::find(rules.begin(), rules.end(), "syspath-mutation:4"), rules.end()) << r.out;
+  EXPECT_NE(std::find(rules.begin(), rules.end(), "suppression-without-reason:3"), rules.end()) << r.out;
+  CliRun card = run(range);
+  EXPECT_NE(card.out.find("_1 finding suppressed by `review-pr: ignore` comments"), std::string::npos) << card.out;
+
+  fs::path baseline = dir_ / "baseline.json";
+  CliRun written = run(range + " --write-baseline " + baseline.string() + " --format json");
+  ASSERT_EQ(written.code, 0) << written.err;
+  EXPECT_EQ(written.out, r.out);
+  CliRun quiet = run(range + " --baseline " + baseline.string() + " --format json --fail-on warn");
+  EXPECT_EQ(quiet.code, 0) << quiet.out;
+  auto q = nlohmann::json::parse(quiet.out);
+  EXPECT_TRUE(q["findings"].empty()) << quiet.out;
+  EXPECT_EQ(q["verdict"], "LGTM");
+  EXPECT_EQ(q["suppressed"].size(), j["findings"].size() + 1);
+
+  // A new finding after the baseline was written still shows, the old ones stay hidden
+  // even though the new commit shifted their lines.
+  commit_file(repo, "aiter/ops/loader.py",
+              "import sys\nimport os\n"
+              "sys.path.insert(0, \"/opt/ck\")  # review-pr: ignore[syspath-mutation] CK ships no wheel; removed in #80\n"
+              "# review-pr: ignore[syspath-mutation]\nsys.path.append(\"/opt/other\")\nsys.path.append(os.getcwd())\n",
+              "more");
+  CliRun next = run("--repo " + repo + " --base HEAD~3 --head HEAD --baseline " + baseline.string() + " --format json");
+  ASSERT_EQ(next.code, 0) << next.err;
+  auto n = nlohmann::json::parse(next.out);
+  ASSERT_EQ(n["findings"].size(), 1u) << next.out;
+  EXPECT_EQ(n["findings"][0]["line"], 6);
+
+  write("bad-baseline.json", "{\"findings\": 3}");
+  expect_one_line_error(run(range + " --baseline " + (dir_ / "bad-baseline.json").string()), "bad-baseline.json: not a review-pr baseline");
+}
+
+TEST_F(Cli, NoSourceReviewsTheCurrentBranchAndWorktreeAddsUncommittedChanges) {
+  std::string repo = make_repo();
+  git(repo, "checkout -q -b feature");
+  git(repo, "branch -q -f main HEAD~1");
+  fs::create_directories(fs::path(repo) / "aiter" / "ops");
+  CliRun branch = run("--format json", fs::path(repo) / "aiter" / "ops");
+  ASSERT_EQ(branch.code, 0) << branch.err;
+  auto b = nlohmann::json::parse(branch.out);
+  EXPECT_EQ(b["pr"]["files_changed"], 2);
+  EXPECT_EQ(b["pr"]["number"], 77);
+
+  // Uncommitted: a modified tracked file and a staged new file; an untracked file is not part of it.
+  write("repo/aiter/ops/add.py", "import sys\nsys.path.insert(0, '/x')\ndef add(a, b, c=0):\n    return a + b + c\n");
+  write("repo/tmp_staged.py", "print(1)\n");
+  git(repo, "add tmp_staged.py");
+  write("repo/tmp_untracked.py", "print(2)\n");
+  CliRun committed = run("--format json", repo);
+  ASSERT_EQ(committed.code, 0) << committed.err;
+  EXPECT_EQ(nlohmann::json::parse(committed.out)["pr"]["files_changed"], 2);
+  CliRun work = run("--worktree --format json", repo);
+  ASSERT_EQ(work.code, 0) << work.err;
+  auto w = nlohmann::json::parse(work.out);
+  EXPECT_EQ(w["pr"]["files_changed"], 3) << work.out;
+  std::string all;
+  for (const auto& f : w["findings"]) all += f["rule"].get<std::string>() + "@" + f["file"].dump() + ":" + f["line"].dump() + " ";
+  EXPECT_NE(all.find("syspath-mutation@\"aiter/ops/add.py\":2"), std::string::npos) << all;
+  EXPECT_NE(all.find("temporary-script@\"tmp_staged.py\""), std::string::npos) << all;
+  EXPECT_EQ(all.find("tmp_untracked.py"), std::string::npos) << all;
+
+  fs::path bare = dir_ / "bare.git";
+  ASSERT_EQ(std::system(("git clone -q --bare " + repo + " " + bare.string()).c_str()), 0);
+  expect_one_line_error(run("--repo " + bare.string() + " --worktree"), "--worktree needs a repository with a work tree");
+  expect_one_line_error(run("--worktree --head HEAD", repo), "drop --head");
+  expect_one_line_error(run("--worktree --diff x.diff"), "--worktree reviews a clone's work tree");
+  expect_one_line_error(run("--format json"), "not inside a git repository");
 }
 
 }  // namespace

@@ -14,8 +14,12 @@
 #include "github/fetch.h"
 #include "github/post.h"
 #include "report/card.h"
+#include "report/github_annotations.h"
 #include "report/json_report.h"
+#include "report/rdjson_report.h"
+#include "report/sarif_report.h"
 #include "source/unified_diff.h"
+#include "verdict/suppress.h"
 
 namespace rp {
 
@@ -23,7 +27,7 @@ namespace {
 struct ReviewArgs {
   ReviewInputs in;
   std::optional<int> pr_number;
-  std::string format = "card", output, fail_on;
+  std::string format = "card", output, fail_on, write_baseline;
   std::string github, github_api;
   int github_max_wait = 120;
   bool post = false, dry_run = false;
@@ -73,6 +77,14 @@ std::string render_writes(const std::vector<ApiWrite>& writes) {
   return out;
 }
 
+std::string render(const Review& review, const std::string& format) {
+  if (format == "json") return render_json(review);
+  if (format == "sarif") return render_sarif(review);
+  if (format == "rdjson") return render_rdjson(review);
+  if (format == "github-annotations") return render_github_annotations(review);
+  return render_card(review);
+}
+
 int run(ReviewArgs& args) {
   if ((args.post || args.dry_run) && args.github.empty()) return fail("--post and --dry-run need --github OWNER/NAME");
   if (args.dry_run && !args.post) return fail("--dry-run shows what --post would send: give both");
@@ -102,7 +114,9 @@ int run(ReviewArgs& args) {
     review->ci = read_ci_status(*github->client, github->pr, paths);
   }
 
-  std::string report = args.format == "json" ? render_json(*review) : render_card(*review);
+  if (!args.write_baseline.empty() && !emit(args.write_baseline, render_baseline(*review)))
+    return fail("cannot write " + args.write_baseline);
+  std::string report = render(*review, args.format);
   if (args.post) {
     auto posted = post_review(*github->client, github->pr, *review);
     if (!posted.ok()) return fail(posted.error());
@@ -130,9 +144,13 @@ Command add_review_command(CLI::App& app) {
   auto args = std::make_shared<ReviewArgs>();
   ReviewInputs& in = args->in;
   app.add_option("pr", args->pr_number, "PR number (with --github OWNER/NAME)");
-  app.add_option("--repo", in.repo_path, "local git repository (bare or mirror is fine; only objects are read)");
+  app.add_option("--repo", in.repo_path,
+                 "local git repository (bare or mirror is fine; only objects are read). Default: the clone around the "
+                 "current directory");
   app.add_option("--base", in.base, "base revision (default: merge-base of --head with main/master)");
   app.add_option("--head", in.head, "head revision (default: HEAD)");
+  app.add_flag("--worktree", in.work_tree,
+               "review the work tree (uncommitted changes to tracked files, staged new files) as the head side");
   app.add_option("--diff", in.diff_file, "unified diff file (`gh pr diff` / `git diff` output)");
   app.add_option("--meta", in.meta_file, "PR metadata JSON (`gh pr view --json title,body,number,labels,...`)");
   app.add_option("--before", in.before_dir, "directory with the files before the change");
@@ -142,7 +160,12 @@ Command add_review_command(CLI::App& app) {
                  "repository index cache (default $XDG_CACHE_HOME/review-pr or ~/.cache/review-pr; '-' = none)");
   app.add_option("--rule", in.rules.only, "run only this rule (repeatable)");
   app.add_option("--disable", in.rules.disable, "do not run this rule (repeatable)");
-  app.add_option("--format", args->format, "card | json")->check(CLI::IsMember({"card", "json"}));
+  app.add_option("--format", args->format, "card | json | sarif | rdjson | github-annotations")
+      ->check(CLI::IsMember({"card", "json", "sarif", "rdjson", "github-annotations"}));
+  app.add_option("--config", in.config_file, "configuration file (default: .review-pr.toml of the head revision)");
+  app.add_option("--baseline", in.baseline_file, "hide findings listed in this baseline (see --write-baseline)");
+  app.add_option("--write-baseline", args->write_baseline,
+                 "also write the findings of this review (and those the --baseline hid) as a baseline file");
   app.add_option("-o,--output", args->output, "write the report to this file instead of stdout");
   app.add_option("--fail-on", args->fail_on, "exit 1 when the verdict has a finding at this level: red | warn")
       ->check(CLI::IsMember({"red", "warn"}));

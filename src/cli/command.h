@@ -30,6 +30,7 @@ bool emit(const std::string& path, const std::string& data);
 Command add_review_command(CLI::App& app);
 Command add_rules_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
+Command add_config_command(CLI::App& app);
 Command add_self_review_command(CLI::App& app);
 Command add_tags_command(CLI::App& app);
 Command add_batch_command(CLI::App& app);

@@ -4,15 +4,17 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
+#include "core/version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"review-pr: a deterministic, offline reviewer for GPU-kernel and LLM-inference pull requests"};
-  app.set_version_flag("--version", "review-pr 0.1.0");
+  app.set_version_flag("--version", std::string(rp::kToolName) + " " + std::string(rp::kToolVersion));
 
   rp::Command review = rp::add_review_command(app);
   std::vector<rp::Command> subcommands = {
       rp::add_rules_command(app),
       rp::add_eval_command(app),
+      rp::add_config_command(app),
       rp::add_self_review_command(app),
       rp::add_tags_command(app),
       rp::add_batch_command(app),

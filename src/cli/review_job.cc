@@ -14,6 +14,7 @@
 #include "source/unified_diff.h"
 #include "verdict/fingerprint.h"
 #include "verdict/summary.h"
+#include "verdict/suppress.h"
 #include "workspace/workspace.h"
 
 namespace rp {
@@ -21,6 +22,8 @@ namespace rp {
 namespace {
 constexpr size_t kMaxDiffBytes = size_t(512) << 20;
 constexpr size_t kMaxMetaBytes = size_t(64) << 20;
+constexpr size_t kMaxConfigBytes = size_t(1) << 20;
+constexpr size_t kMaxBaselineBytes = size_t(64) << 20;
 
 // Step 4 for the card: each changed head-side file in Tier 1/2, why, and (with git history)
 // how often it changed over the last year.
@@ -59,19 +62,157 @@ std::optional<int> take_number_from_subject(std::string& subject) {
   subject = title;
   return n;
 }
+
+// What the code source gives: the PR (words and change) and both trees when known.
+struct Prepared {
+  std::unique_ptr<GitRepo> repo;  // first: outlives the trees that read through it
+  PullRequest pr;
+  std::unique_ptr<TreeReader> base_tree, head_tree;
+  ReviewConfig config;
+  Profile profile;
+};
+
+Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
+  bool discovered = in.repo_path.empty();
+  auto opened = discovered ? GitRepo::discover(".") : GitRepo::open(in.repo_path);
+  if (!opened.ok())
+    return discovered ? Status::Error("nothing to review: not inside a git repository; give --repo PATH [--base REF --head "
+                                      "REF], or --diff FILE --meta FILE")
+                      : opened.status();
+  p.repo = std::move(*opened);
+  if (in.work_tree && !in.head.empty()) return Status::Error("--worktree reviews the work tree as the head side; drop --head");
+  auto head = p.repo->resolve(in.head.empty() ? "HEAD" : in.head);
+  if (!head.ok()) return head.status();
+  auto base = in.base.empty() ? p.repo->default_base(*head) : p.repo->resolve(in.base);
+  if (!base.ok()) return base.status();
+  auto text = in.work_tree ? p.repo->work_tree_diff_text(*base) : p.repo->diff_text(*base, *head);
+  if (!text.ok()) return text.status();
+  diff_text = std::move(*text);
+  auto bt = p.repo->tree(*base);
+  auto ht = in.work_tree ? p.repo->work_tree() : p.repo->tree(*head);
+  if (!bt.ok()) return bt.status();
+  if (!ht.ok()) return ht.status();
+  p.base_tree = std::move(*bt);
+  p.head_tree = std::move(*ht);
+  p.pr.base_rev = *base;
+  p.pr.head_rev = *head;
+  if (auto subject = p.repo->commit_subject(*head); subject.ok()) {
+    p.pr.meta.title = *subject;
+    p.pr.meta.number = take_number_from_subject(p.pr.meta.title);
+  }
+  return Status::Ok();
+}
+
+// The code: git (given or discovered), two directories, a diff file or in-memory diff text.
+Status load_code(const ReviewInputs& in, Prepared& p) {
+  std::string diff_text;
+  bool from_dirs = !in.before_dir.empty() || !in.after_dir.empty();
+  bool from_files = !in.diff_file.empty() || in.diff_text.has_value();
+  if (!in.repo_path.empty() + from_dirs + !in.diff_file.empty() + in.diff_text.has_value() > 1)
+    return Status::Error("give one code source: --repo, --diff, or --before/--after");
+  if (in.work_tree && (from_dirs || from_files))
+    return Status::Error("--worktree reviews a clone's work tree; it does not combine with --diff or --before/--after");
+  if (from_dirs) {
+    if (in.before_dir.empty() || in.after_dir.empty()) return Status::Error("--before and --after go together");
+    p.base_tree = make_dir_tree(in.before_dir);
+    p.head_tree = make_dir_tree(in.after_dir);
+    auto text = diff_trees(*p.base_tree, *p.head_tree);
+    if (!text.ok()) return text.status();
+    diff_text = std::move(*text);
+  } else if (!in.diff_file.empty()) {
+    auto text = read_input_file(in.diff_file, kMaxDiffBytes);
+    if (!text.ok()) return text.status();
+    diff_text = std::move(*text);
+  } else if (in.diff_text) {
+    diff_text = *in.diff_text;
+  } else if (Status s = load_git(in, p, diff_text); !s.ok()) {
+    return s;
+  }
+  auto changes = parse_unified_diff(diff_text);
+  if (!changes.ok()) return Status::Error((in.diff_file.empty() ? "diff: " : in.diff_file + ": ") + changes.error());
+  p.pr.changes = std::move(*changes);
+  return Status::Ok();
+}
+
+Status load_meta(const ReviewInputs& in, Prepared& p) {
+  if (!in.meta_file.empty() && in.meta) return Status::Error("give the PR description once: --meta or in memory");
+  std::optional<PullRequestMeta> meta = in.meta;
+  if (!in.meta_file.empty()) {
+    auto text = read_input_file(in.meta_file, kMaxMetaBytes);
+    if (!text.ok()) return text.status();
+    auto parsed = parse_pr_meta(*text);
+    if (!parsed.ok()) return Status::Error(in.meta_file + ": " + parsed.error());
+    meta = std::move(*parsed);
+  }
+  if (meta) {
+    if (meta->title.empty()) meta->title = p.pr.meta.title;
+    if (!meta->number) meta->number = p.pr.meta.number;
+    p.pr.meta = std::move(*meta);
+  }
+  return Status::Ok();
+}
+
+// --config FILE, else .review-pr.toml of the head tree (text only: parsed, never run).
+Status load_config(const ReviewInputs& in, Prepared& p) {
+  std::optional<std::string> text;
+  std::string source = in.config_file;
+  if (!in.config_file.empty()) {
+    auto read = read_input_file(in.config_file, kMaxConfigBytes);
+    if (!read.ok()) return read.status();
+    text = std::move(*read);
+  } else if (p.head_tree) {
+    text = p.head_tree->read(std::string(kConfigFileName));
+    source = std::string(kConfigFileName);
+    if (text && text->size() > kMaxConfigBytes) return Status::Error(source + ": larger than 1 MiB");
+  }
+  if (!text) return Status::Ok();
+  auto parsed = parse_config(*text, source);
+  if (!parsed.ok()) return parsed.status();
+  p.config = std::move(*parsed);
+  return Status::Ok();
+}
+
+// --profile, else the configuration's, else detected from the layout.
+Status choose_profile(const ReviewInputs& in, Prepared& p) {
+  const Profile* base = nullptr;
+  std::string name = !in.profile.empty() ? in.profile : p.config.profile.value_or("");
+  if (!name.empty()) {
+    base = find_profile(name);
+    if (!base) return Status::Error("unknown profile '" + name + "' (atom, aiter, generic)");
+  } else {
+    std::vector<std::string> paths;
+    for (const FileChange& f : p.pr.changes.files) paths.push_back(f.path());
+    base = &detect_profile(p.head_tree.get(), paths);
+  }
+  p.profile = configured_profile(*base, p.config);
+  return Status::Ok();
+}
+
+Result<Prepared> prepare(const ReviewInputs& in) {
+  Prepared p;
+  if (Status s = load_code(in, p); !s.ok()) return s;
+  if (Status s = load_meta(in, p); !s.ok()) return s;
+  if (Status s = load_config(in, p); !s.ok()) return s;
+  if (Status s = choose_profile(in, p); !s.ok()) return s;
+  for (const std::string& name : in.rules.only)
+    if (!rule_info_of(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
+  return p;
+}
+
+bool selected(const RuleSelection& s, std::string_view rule) {
+  auto listed = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), rule) != v.end(); };
+  return (s.only.empty() || listed(s.only)) && !listed(s.disable);
+}
+
 // Which of the mandatory groups ran and what they found. A rule counts as run when it is on in
 // this profile, selected, and not skipped for missing input.
 std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile& profile, const RuleSelection& sel) {
-  auto selected = [&](std::string_view name) {
-    auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), name) != v.end(); };
-    return (sel.only.empty() || in(sel.only)) && !in(sel.disable);
-  };
   std::vector<MandatoryCheck> out;
   for (const std::string& group : review.classification.mandatory) {
     MandatoryCheck m{group, 0, 0, 0};
     for (const Rule* rule : all_rules()) {
       const RuleInfo& info = rule->info();
-      if (category_name(info.category) != group || !enabled_in(info, profile) || !selected(info.name)) continue;
+      if (category_name(info.category) != group || !enabled_in(info, profile) || !selected(sel, info.name)) continue;
       ++m.rules_total;
       bool skipped = false;
       for (const SkippedRule& s : review.skipped) skipped = skipped || s.rule == info.name;
@@ -82,119 +223,73 @@ std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile
   }
   return out;
 }
+
+// Verdict stage: severity overrides and path filters, red gate and dedupe, fingerprints,
+// inline suppressions (their missing-reason notes join the findings), the baseline.
+void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelection& rules, Prepared& p,
+                     Workspace& workspace, const std::optional<Baseline>& baseline) {
+  std::vector<Finding> settled = settle(apply_config(p.config, std::move(raw)));
+  assign_fingerprints(settled, p.pr, workspace);
+  bool notes_on = selected(rules, suppression_rule_info().name);
+  SuppressionResult split = apply_inline_suppressions(std::move(settled), p.pr, workspace, notes_on);
+  std::vector<Finding> notes = apply_config(p.config, std::move(split.notes));
+  assign_fingerprints(notes, p.pr, workspace);
+  split.kept.insert(split.kept.end(), std::make_move_iterator(notes.begin()), std::make_move_iterator(notes.end()));
+  review.findings = settle(std::move(split.kept));
+  review.suppressed = std::move(split.suppressed);
+  if (baseline) apply_baseline(review, *baseline);
+}
+
 }  // namespace
 
+Result<ResolvedConfig> resolve_config(const ReviewInputs& in) {
+  auto p = prepare(in);
+  if (!p.ok()) return p.status();
+  return ResolvedConfig{std::move(p->config), std::move(p->profile)};
+}
+
 Result<Review> run_review(const ReviewInputs& in) {
-  PullRequest pr;
-  std::string diff_text;
-  std::unique_ptr<TreeReader> base_tree, head_tree;
-  std::unique_ptr<GitRepo> repo;
-
-  bool from_git = !in.repo_path.empty();
-  bool from_dirs = !in.before_dir.empty() || !in.after_dir.empty();
-  if (from_git + from_dirs + !in.diff_file.empty() + in.diff_text.has_value() > 1)
-    return Status::Error("give one code source: --repo, --diff, or --before/--after");
-  if (!in.meta_file.empty() && in.meta) return Status::Error("give the PR description once: --meta or in memory");
-
-  if (from_git) {
-    auto opened = GitRepo::open(in.repo_path);
-    if (!opened.ok()) return opened.status();
-    repo = std::move(*opened);
-    auto head = repo->resolve(in.head.empty() ? "HEAD" : in.head);
-    if (!head.ok()) return head.status();
-    auto base = in.base.empty() ? repo->default_base(*head) : repo->resolve(in.base);
-    if (!base.ok()) return base.status();
-    auto text = repo->diff_text(*base, *head);
+  std::optional<Baseline> baseline;
+  if (!in.baseline_file.empty()) {
+    auto text = read_input_file(in.baseline_file, kMaxBaselineBytes);
     if (!text.ok()) return text.status();
-    diff_text = std::move(*text);
-    auto bt = repo->tree(*base);
-    auto ht = repo->tree(*head);
-    if (!bt.ok()) return bt.status();
-    if (!ht.ok()) return ht.status();
-    base_tree = std::move(*bt);
-    head_tree = std::move(*ht);
-    pr.base_rev = *base;
-    pr.head_rev = *head;
-    if (auto subject = repo->commit_subject(*head); subject.ok()) {
-      pr.meta.title = *subject;
-      pr.meta.number = take_number_from_subject(pr.meta.title);
-    }
-  } else if (from_dirs) {
-    if (in.before_dir.empty() || in.after_dir.empty()) return Status::Error("--before and --after go together");
-    base_tree = make_dir_tree(in.before_dir);
-    head_tree = make_dir_tree(in.after_dir);
-    auto text = diff_trees(*base_tree, *head_tree);
-    if (!text.ok()) return text.status();
-    diff_text = std::move(*text);
-  } else if (!in.diff_file.empty()) {
-    auto text = read_input_file(in.diff_file, kMaxDiffBytes);
-    if (!text.ok()) return text.status();
-    diff_text = std::move(*text);
-  } else if (in.diff_text) {
-    diff_text = *in.diff_text;
-  } else {
-    return Status::Error("nothing to review: give --repo PATH [--base REF --head REF], or --diff FILE --meta FILE");
+    auto parsed = parse_baseline(*text, in.baseline_file);
+    if (!parsed.ok()) return parsed.status();
+    baseline = std::move(*parsed);
   }
+  auto prepared = prepare(in);
+  if (!prepared.ok()) return prepared.status();
+  Prepared& p = *prepared;
 
-  std::optional<PullRequestMeta> meta = in.meta;
-  if (!in.meta_file.empty()) {
-    auto text = read_input_file(in.meta_file, kMaxMetaBytes);
-    if (!text.ok()) return text.status();
-    auto parsed = parse_pr_meta(*text);
-    if (!parsed.ok()) return Status::Error(in.meta_file + ": " + parsed.error());
-    meta = std::move(*parsed);
-  }
-  if (meta) {
-    if (meta->title.empty()) meta->title = pr.meta.title;
-    if (!meta->number) meta->number = pr.meta.number;
-    pr.meta = std::move(*meta);
-  }
-
-  auto changes = parse_unified_diff(diff_text);
-  if (!changes.ok()) return Status::Error((in.diff_file.empty() ? "diff: " : in.diff_file + ": ") + changes.error());
-  pr.changes = std::move(*changes);
-
-  const Profile* profile = nullptr;
-  if (!in.profile.empty()) {
-    profile = find_profile(in.profile);
-    if (!profile) return Status::Error("unknown profile '" + in.profile + "' (atom, aiter, generic)");
-  } else {
-    std::vector<std::string> paths;
-    for (const FileChange& f : pr.changes.files) paths.push_back(f.path());
-    profile = &detect_profile(head_tree.get(), paths);
-  }
-  for (const std::string& name : in.rules.only)
-    if (!find_rule(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
-
-  Workspace workspace(pr, std::move(base_tree), std::move(head_tree));
+  Workspace workspace(p.pr, std::move(p.base_tree), std::move(p.head_tree));
   std::unique_ptr<index::RepoKnowledge> knowledge;
   if (workspace.head_tree())
-    knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), *profile, index_cache_file(in));
-  ReviewContext ctx{pr, workspace, *profile, knowledge.get()};
-  RuleRun run = run_rules(ctx, in.rules);
+    knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), p.profile, index_cache_file(in));
+  ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get()};
+  RuleSelection rules = configured_rules(p.config, in.rules);
+  RuleRun run = run_rules(ctx, rules);
 
   Review review;
-  review.profile = profile->name;
-  review.heading = profile->heading;
-  review.number = pr.meta.number;
-  review.title = pr.meta.title;
-  review.classification = classify(pr, *profile);
-  review.summary = summarize_pr(pr.changes, review.classification);
-  review.base_rev = pr.base_rev;
-  review.head_rev = pr.head_rev;
-  review.files_changed = static_cast<int>(pr.changes.files.size());
-  review.lines_added = pr.changes.added_count();
-  review.lines_removed = pr.changes.removed_count();
-  review.findings = settle(std::move(run.findings));
-  assign_fingerprints(review.findings, pr, workspace);
+  review.profile = p.profile.name;
+  review.heading = p.profile.heading;
+  review.number = p.pr.meta.number;
+  review.title = p.pr.meta.title;
+  review.classification = classify(p.pr, p.profile);
+  review.summary = summarize_pr(p.pr.changes, review.classification);
+  review.base_rev = p.pr.base_rev;
+  review.head_rev = p.pr.head_rev;
+  review.files_changed = static_cast<int>(p.pr.changes.files.size());
+  review.lines_added = p.pr.changes.added_count();
+  review.lines_removed = p.pr.changes.removed_count();
+  settle_findings(review, std::move(run.findings), rules, p, workspace, baseline);
   review.verdict = decide(review.findings);
   review.skipped = std::move(run.skipped);
   review.unparsed_files = workspace.unparsed();
-  if (knowledge) review.tiers = backbone_tiers(pr, *knowledge, repo.get());
+  if (knowledge) review.tiers = backbone_tiers(p.pr, *knowledge, p.repo.get());
   for (const Rule* rule : all_rules())
-    if (auto code = code_in(rule->info(), *profile)) review.codes[std::string(rule->info().name)] = *code;
-  review.mandatory_checks = mandatory_checks(review, *profile, in.rules);
-  review.ai_risk = assess_ai_risk(pr, review.classification, review.findings, review.codes);
+    if (auto code = code_in(rule->info(), p.profile)) review.codes[std::string(rule->info().name)] = *code;
+  review.mandatory_checks = mandatory_checks(review, p.profile, rules);
+  review.ai_risk = assess_ai_risk(p.pr, review.classification, review.findings, review.codes);
   return review;
 }
 

@@ -1,12 +1,15 @@
-// Wires the pipeline for one review: source → workspace → rules → verdict. The CLI, the
-// fixture tests and (later) eval/batch all review through this one function.
+// Wires the pipeline for one review: source → configuration → workspace → rules →
+// (config: severity, paths) → verdict → fingerprints → suppressions, baseline → decision.
+// The CLI, the fixture tests and eval/batch all review through this one function.
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "core/pull_request.h"
+#include "config/review_config.h"
 #include "core/status.h"
+#include "profile/profile.h"
 #include "rules/runner.h"
 #include "verdict/verdict.h"
 
@@ -14,8 +17,10 @@ namespace rp {
 
 struct ReviewInputs {
   // git: repo_path with optional base/head (head defaults to HEAD, base to the merge-base
-  // of head with main/master)
+  // of head with main/master). With no code source at all, the repository containing the
+  // current directory. work_tree: the work tree's tracked files are the head side.
   std::string repo_path, base, head;
+  bool work_tree = false;
   // files: a unified diff and/or `gh pr view --json` metadata (meta also combines with git)
   std::string diff_file, meta_file;
   // In-memory forms of the two files (eval reviews a corpus case without temporary files):
@@ -25,14 +30,27 @@ struct ReviewInputs {
   std::optional<std::string> diff_text;
   // two directories: before and after
   std::string before_dir, after_dir;
-  std::string profile;  // "" = detect
   // Where the repository index is cached ("" = $XDG_CACHE_HOME/review-pr or
   // ~/.cache/review-pr); "-" = no cache. Only git reviews use it.
   std::string cache_dir;
+  std::string profile;  // "" = the configuration's, else detect
   RuleSelection rules;
+  // Configuration: this file, else .review-pr.toml of the head tree (parsed, never run).
+  std::string config_file;
+  std::string baseline_file;  // hide findings whose fingerprint it lists
 };
 
-// One-line error for bad input (unknown ref, missing file, malformed diff or JSON...).
+// The configuration a review uses, with the profile it resolves to.
+struct ResolvedConfig {
+  ReviewConfig config;
+  Profile profile;
+};
+
+// One-line error for bad input (unknown ref, missing file, malformed diff or JSON, bad
+// configuration...).
 Result<Review> run_review(const ReviewInputs& in);
+// What `review-pr config --print` shows: the configuration and profile run_review would use
+// for the same code source (reads only the head tree, not the diff).
+Result<ResolvedConfig> resolve_config(const ReviewInputs& in);
 
 }  // namespace rp

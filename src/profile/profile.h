@@ -67,6 +67,10 @@ struct Profile {
   //   capture context runs (`self.model(...)`), decode batches only, so prefill-only branches
   //   inside them stay eager.
   std::vector<std::string> model_dirs;  // path prefixes ending in '/', e.g. "atom/models/"
+  // Production scale the repository runs at, by dimension name ("max_num_seqs" → 512,
+  // "num_blocks" → 262144): what a red int32-overflow finding names as its trigger. Empty in
+  // the built-in profiles; set by `.review-pr.toml` [production_shapes].
+  std::map<std::string, long long> production_shapes;
 
   // The PR-page bots (src/bots): title component tags in title order, the words that mark a
   // bracket tag as a component tag (any variant: [TRITON], [CK_TILE], [Doc]), files that

@@ -106,6 +106,21 @@ std::string mandatory_footer(const Review& r) {
   if (!uncovered.empty()) out += fmt::format("_Mandatory for this PR type, no automated check yet: {}._\n", uncovered);
   return out.empty() ? out : "\n" + out;
 }
+
+// Suppressed findings are not shown, only counted (their reasons are in --format json).
+std::string suppressed_line(const std::vector<SuppressedFinding>& suppressed) {
+  int inline_count = 0, baseline_count = 0;
+  for (const SuppressedFinding& s : suppressed) (s.by == SuppressedFinding::By::Inline ? inline_count : baseline_count)++;
+  std::vector<std::string> parts;
+  if (inline_count)
+    parts.push_back(fmt::format("{} finding{} suppressed by `review-pr: ignore` comments", inline_count,
+                                inline_count == 1 ? "" : "s"));
+  if (baseline_count)
+    parts.push_back(fmt::format("{} already in the baseline", baseline_count));
+  if (parts.empty()) return "";
+  std::string line = parts[0] + (parts.size() > 1 ? "; " + parts[1] : "");
+  return fmt::format("\n_{} (reasons in `--format json`)._\n", line);
+}
 }  // namespace
 
 std::string render_finding_markdown(const Finding& f) { return render_finding(f); }
@@ -125,6 +140,7 @@ std::string render_card(const Review& r) {
   out += render_tiers(r.tiers);
   if (r.ai_risk.elevated) out += ai_risk_line(r.ai_risk);
   out += mandatory_footer(r);
+  out += suppressed_line(r.suppressed);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

@@ -104,6 +104,14 @@ std::string render_json(const Review& r) {
   }
   j["backbone_files"] = tiers;
   if (r.ci.read || !r.ci.unavailable.empty()) j["ci"] = ci_json(r.ci);
+  ordered_json suppressed = ordered_json::array();
+  for (const SuppressedFinding& s : r.suppressed) {
+    ordered_json one = finding_json(s.finding, r);
+    one["suppressed_by"] = s.by == SuppressedFinding::By::Inline ? "inline" : "baseline";
+    one["reason"] = s.reason;
+    suppressed.push_back(std::move(one));
+  }
+  j["suppressed"] = suppressed;
   // Invalid UTF-8 from a PR (bytes of a Latin-1 file) is replaced, never a throw.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

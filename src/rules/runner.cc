@@ -16,7 +16,7 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection) {
     const RuleInfo& info = rule->info();
     if (!selection.only.empty() && !listed(selection.only, info.name)) continue;
     if (listed(selection.disable, info.name)) continue;
-    if (selection.only.empty() && !enabled_in(info, ctx.profile)) continue;
+    if (selection.only.empty() && !enabled_in(info, ctx.profile) && !listed(selection.enable, info.name)) continue;
     if (info.needs == Needs::Description && !ctx.pr.meta.has_description) {
       run.skipped.push_back({std::string(info.name), SkippedRule::Missing::Description,
                              "needs the PR description; give --meta (gh pr view --json ...)"});

@@ -24,6 +24,7 @@ struct RuleRun {
 struct RuleSelection {
   std::vector<std::string> only;     // when non-empty, run just these rules
   std::vector<std::string> disable;  // never run these
+  std::vector<std::string> enable;   // also run these where the profile turns them off
 };
 
 RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection = {});

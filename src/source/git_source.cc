@@ -3,7 +3,13 @@
 #include <git2.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <set>
+#include <sstream>
+
+#include "core/paths.h"
 
 namespace rp {
 
@@ -91,6 +97,57 @@ class GitTree : public TreeReader {
   git_tree* tree_;
 };
 
+// The work tree's tracked files, read from disk.
+class WorkTree : public TreeReader {
+ public:
+  WorkTree(std::string root, std::set<std::string> tracked) : root_(std::move(root)), tracked_(std::move(tracked)) {}
+
+  std::optional<std::string> read(const std::string& path) const override {
+    if (!exists(path)) return std::nullopt;
+    std::ifstream in(std::filesystem::path(root_) / path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+
+  bool exists(const std::string& path) const override {
+    if (!tracked_.count(path) || !is_safe_repo_path(path)) return false;
+    std::error_code ec;
+    auto st = std::filesystem::symlink_status(std::filesystem::path(root_) / path, ec);
+    return !ec && std::filesystem::is_regular_file(st);
+  }
+
+  std::vector<std::string> list_files() const override {
+    std::vector<std::string> out;
+    for (const std::string& p : tracked_)
+      if (exists(p)) out.push_back(p);
+    return out;
+  }
+
+ private:
+  std::string root_;
+  std::set<std::string> tracked_;
+};
+
+void init_libgit2() {
+  static std::once_flag once;
+  std::call_once(once, [] { git_libgit2_init(); });
+}
+
+Result<std::string> format_diff(git_diff* diff) {
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  // Rename detection is quadratic in the number of added × deleted files: cap it like git does.
+  find.rename_limit = 1000;
+  git_diff_find_similar(diff, &find);
+  git_buf buf = GIT_BUF_INIT;
+  if (git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH) != 0) return Status::Error(last_git_error("cannot format diff"));
+  std::string text(buf.ptr ? buf.ptr : "", buf.size);
+  git_buf_dispose(&buf);
+  return text;
+}
+
 }  // namespace
 
 struct GitRepo::Impl {
@@ -122,13 +179,25 @@ GitRepo::GitRepo(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 GitRepo::~GitRepo() = default;
 
 Result<std::unique_ptr<GitRepo>> GitRepo::open(const std::string& path) {
-  static std::once_flag init;
-  std::call_once(init, [] { git_libgit2_init(); });
+  init_libgit2();
   auto impl = std::make_unique<Impl>();
   // NO_SEARCH: the path given is the repository; never climb into an enclosing one.
   if (git_repository_open_ext(&impl->repo, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0)
     return Status::Error("not a git repository: " + path);
   return std::unique_ptr<GitRepo>(new GitRepo(std::move(impl)));
+}
+
+Result<std::unique_ptr<GitRepo>> GitRepo::discover(const std::string& start) {
+  init_libgit2();
+  auto impl = std::make_unique<Impl>();
+  if (git_repository_open_ext(&impl->repo, start.c_str(), 0, nullptr) != 0)
+    return Status::Error("not inside a git repository: " + start);
+  return std::unique_ptr<GitRepo>(new GitRepo(std::move(impl)));
+}
+
+std::string GitRepo::workdir() const {
+  const char* dir = git_repository_workdir(impl_->repo);
+  return dir ? std::string(dir) : std::string();
 }
 
 Result<std::string> GitRepo::resolve(const std::string& rev) const {
@@ -173,17 +242,34 @@ Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std
   Owned<git_diff, git_diff_free> diff;
   if (git_diff_tree_to_tree(&diff.p, impl_->repo, base_t.p, head_t.p, &opts) != 0)
     return Status::Error(last_git_error("cannot diff"));
-  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
-  find.flags = GIT_DIFF_FIND_RENAMES;
-  // Rename detection is quadratic in the number of added × deleted files: cap it like git does.
-  find.rename_limit = 1000;
-  git_diff_find_similar(diff.p, &find);
-  git_buf buf = GIT_BUF_INIT;
-  if (git_diff_to_buf(&buf, diff.p, GIT_DIFF_FORMAT_PATCH) != 0)
-    return Status::Error(last_git_error("cannot format diff"));
-  std::string text(buf.ptr ? buf.ptr : "", buf.size);
-  git_buf_dispose(&buf);
-  return text;
+  return format_diff(diff.p);
+}
+
+Result<std::string> GitRepo::work_tree_diff_text(const std::string& base_commit) const {
+  if (workdir().empty()) return Status::Error("--worktree needs a repository with a work tree (this one is bare)");
+  auto base = impl_->commit(base_commit);
+  if (!base.ok()) return base.status();
+  Owned<git_commit, git_commit_free> base_c{*base};
+  Owned<git_tree, git_tree_free> base_t;
+  if (git_commit_tree(&base_t.p, base_c.p) != 0) return Status::Error(last_git_error("cannot read commit tree"));
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = 3;
+  Owned<git_diff, git_diff_free> diff;
+  if (git_diff_tree_to_workdir_with_index(&diff.p, impl_->repo, base_t.p, &opts) != 0)
+    return Status::Error(last_git_error("cannot diff the work tree"));
+  return format_diff(diff.p);
+}
+
+Result<std::unique_ptr<TreeReader>> GitRepo::work_tree() const {
+  std::string root = workdir();
+  if (root.empty()) return Status::Error("--worktree needs a repository with a work tree (this one is bare)");
+  Owned<git_index, git_index_free> index;
+  if (git_repository_index(&index.p, impl_->repo) != 0) return Status::Error(last_git_error("cannot read the index"));
+  std::set<std::string> tracked;
+  size_t n = git_index_entrycount(index.p);
+  for (size_t i = 0; i < n; ++i)
+    if (const git_index_entry* e = git_index_get_byindex(index.p, i)) tracked.insert(e->path);
+  return std::unique_ptr<TreeReader>(new WorkTree(root, std::move(tracked)));
 }
 
 Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) const {

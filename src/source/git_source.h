@@ -1,6 +1,7 @@
-// Local git through libgit2: opens a repository (bare, mirror or with a work tree — only
-// objects are read), resolves base/head, produces the PR's diff text and TreeReaders for
-// both sides. The work tree is never read.
+// Local git through libgit2: opens a repository (bare, mirror or with a work tree), resolves
+// base/head, produces the PR's diff text and TreeReaders for both sides. Only objects are
+// read, except for `--worktree` reviews, which read the work tree's tracked files as the
+// head side (work_tree_diff_text / work_tree).
 #pragma once
 
 #include <map>
@@ -25,6 +26,10 @@ class GitRepo {
   GitRepo& operator=(const GitRepo&) = delete;
 
   static Result<std::unique_ptr<GitRepo>> open(const std::string& path);
+  // The repository that contains `start` (a directory), searching upwards like git does.
+  static Result<std::unique_ptr<GitRepo>> discover(const std::string& start);
+  // The work tree's directory ("" for a bare repository).
+  std::string workdir() const;
 
   // A commit id (40 hex) for any revision git understands ("HEAD~2", "v1.0", a sha).
   Result<std::string> resolve(const std::string& rev) const;
@@ -39,6 +44,12 @@ class GitRepo {
   // "git commits" column of the checklists' Step 4 tables, computed.
   Result<std::map<std::string, int>> commit_counts(const std::string& head, const std::vector<std::string>& paths,
                                                    int days, int max_commits) const;
+  // `git diff base` (work tree and index against a commit, tracked files and staged new
+  // files; untracked files are not part of it), as unified text.
+  Result<std::string> work_tree_diff_text(const std::string& base_commit) const;
+  // The work tree as a TreeReader: the files the index tracks, read from disk (symlinks and
+  // files deleted on disk read as absent).
+  Result<std::unique_ptr<TreeReader>> work_tree() const;
   // Subject line of a commit.
   Result<std::string> commit_subject(const std::string& commit) const;
   // Commit ids of the parents of a commit, first parent first (empty for a root commit).

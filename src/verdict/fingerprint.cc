@@ -25,27 +25,34 @@ std::string collapse(std::string_view text) {
   return out;
 }
 
-std::string nth_line(const std::string& text, int line) {
+std::optional<std::string> nth_line(const std::string& text, int line) {
   size_t start = 0;
   for (int i = 1; i < line; ++i) {
     size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) return "";
+    if (nl == std::string::npos) return std::nullopt;
     start = nl + 1;
   }
+  if (start == text.size() && line > 1) return std::nullopt;
   size_t end = text.find('\n', start);
   return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
-std::string line_from_diff(const PullRequest& pr, const Location& loc) {
-  const FileChange* file = pr.changes.find(loc.file);
-  if (!file) return "";
+std::optional<std::string> line_from_diff(const PullRequest& pr, const std::string& path, int line) {
+  const FileChange* file = pr.changes.find(path);
+  if (!file) return std::nullopt;
   for (const Hunk& hunk : file->hunks)
     for (const DiffLine& dl : hunk.lines)
-      if (dl.new_line == loc.line) return dl.text;
-  return "";
+      if (dl.new_line == line) return dl.text;
+  return std::nullopt;
 }
 
 }  // namespace
+
+std::optional<std::string> head_line_text(const PullRequest& pr, Workspace& workspace, const std::string& file, int line) {
+  if (line <= 0) return std::nullopt;
+  if (const std::string* whole = workspace.new_text(file)) return nth_line(*whole, line);
+  return line_from_diff(pr, file, line);
+}
 
 std::string fingerprint_of(const std::string& rule, const std::string& file, const std::string& line_text, int ordinal) {
   uint64_t h = 1469598103934665603ull;
@@ -75,10 +82,7 @@ void assign_fingerprints(std::vector<Finding>& findings, const PullRequest& pr, 
       text = f.problem;
     } else {
       file = f.location->file;
-      if (f.location->line > 0) {
-        if (const std::string* whole = workspace.new_text(file)) text = nth_line(*whole, f.location->line);
-        else text = line_from_diff(pr, *f.location);
-      }
+      text = head_line_text(pr, workspace, file, f.location->line).value_or("");
     }
     int ordinal = seen[{f.rule, file, collapse(text)}]++;
     f.fingerprint = fingerprint_of(f.rule, file, text, ordinal);

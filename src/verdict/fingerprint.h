@@ -6,6 +6,7 @@
 // description hashes the rule and its problem sentence.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,10 @@
 #include "workspace/workspace.h"
 
 namespace rp {
+
+// The text of a head-side line (1-based): from the head file when the workspace has it, else
+// from the diff's new-side lines; nullopt when neither holds it.
+std::optional<std::string> head_line_text(const PullRequest& pr, Workspace& workspace, const std::string& file, int line);
 
 // 16 lowercase hex digits (FNV-1a 64).
 std::string fingerprint_of(const std::string& rule, const std::string& file, const std::string& line_text, int ordinal);

@@ -30,6 +30,15 @@ struct MandatoryCheck {
   int findings = 0;
 };
 
+// A finding the suppression stage hid: by an inline `review-pr: ignore[rule] reason` comment
+// (listed with its reason in JSON and SARIF, counted on the card) or by --baseline.
+struct SuppressedFinding {
+  enum class By { Inline, Baseline };
+  Finding finding;
+  By by = By::Inline;
+  std::string reason;  // the comment's reason; for a baseline, "in baseline FILE"
+};
+
 // Everything the report stage renders.
 // A changed file in a backbone tier (1 or 2) and why: the card's Step 4 statement.
 struct FileTier {
@@ -58,6 +67,7 @@ struct Review {
   PrClassification classification;             // Steps 2/3 facts
   std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group
   AiRisk ai_risk;                                // Step 6 conclusion
+  std::vector<SuppressedFinding> suppressed;  // in the order of `findings` before suppression
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

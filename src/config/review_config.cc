@@ -1,0 +1,374 @@
+#include "config/review_config.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "core/paths.h"
+#include "rules/rule.h"
+#include "verdict/suppress.h"
+
+namespace rp {
+
+const std::vector<ConfigKey>& config_keys() {
+  static const std::vector<ConfigKey> keys = {
+      {"profile", "string",
+       "Which built-in profile reviews this repository: `atom`, `aiter` or `generic`. Default: detected from the "
+       "layout (`atom/` or `aiter/` holding Python). `--profile` on the command line wins.",
+       R"(profile = "aiter")"},
+      {"rules.disable", "array of rule names", "Rules that never run here (adds to `--disable`).",
+       R"(rules.disable = ["new-dependency"])"},
+      {"rules.enable", "array of rule names",
+       "Rules to run even though the profile turns them off (`review-pr rules` shows where each is off).",
+       R"(rules.enable = ["cudagraph-capture"])"},
+      {"rules.only", "array of rule names", "Run only these rules. `--rule` on the command line replaces it.",
+       R"(rules.only = ["unbound-local", "cudagraph-capture", "temporary-script"])"},
+      {"rules.severity", "table: rule name → `red`, `warn` or `note`",
+       "Severity override per rule. A raised `red` still needs a concrete trigger, or the verdict stage shows it "
+       "as a warning.",
+       R"(rules.severity = { "perf-claim-without-numbers" = "note" })"},
+      {"paths.include", "array of globs",
+       "Report findings only on files that match one of these. `*` stays within a path component, `?` is one "
+       "character, `**/` is any number of directories, a trailing `/` is everything below. Findings about the PR "
+       "description are always kept.",
+       R"(paths.include = ["aiter/**", "csrc/**"])"},
+      {"paths.exclude", "array of globs", "Never report findings on files that match one of these (wins over include).",
+       R"(paths.exclude = ["3rdparty/", "**/*_generated.py"])"},
+      {"backbone", "array of tables: `path` (string; a prefix when it ends in `/`), `tier` (1–3), `why` (string)",
+       "Extra backbone files (Step 4 risk tiers), checked before the profile's own table.",
+       "[[backbone]]\npath = \"aiter/jit/core.py\"\ntier = 1\nwhy = \"every JIT build goes through it\""},
+      {"triggers.params", "array of strings",
+       "Extra parameter names that select a special kernel path (checklist B1), added to the profile's.",
+       R"(triggers.params = ["sliding_window", "sinks"])"},
+      {"production_shapes", "table: dimension name → positive integer",
+       "The production scale this repository runs at, by dimension; what an int32-overflow finding names as its "
+       "concrete trigger.",
+       "[production_shapes]\nmax_num_seqs = 512\nnum_blocks = 262144"},
+  };
+  return keys;
+}
+
+namespace {
+
+class Parser {
+ public:
+  explicit Parser(std::string source) : source_(std::move(source)) {}
+
+  Status error(const toml::node& at, std::string_view key, const std::string& what) const {
+    return Status::Error(fmt::format("{}:{}: {}: {}", source_, at.source().begin.line, key, what));
+  }
+  Status error_at(const toml::key& at, std::string_view key, const std::string& what) const {
+    return Status::Error(fmt::format("{}:{}: {}: {}", source_, at.source().begin.line, key, what));
+  }
+
+  Status strings(const toml::node& node, std::string_view key, std::vector<std::string>& out) const {
+    const toml::array* arr = node.as_array();
+    if (!arr) return error(node, key, "must be an array of strings");
+    for (const toml::node& item : *arr) {
+      auto s = item.value<std::string>();
+      if (!item.is_string() || !s || s->empty()) return error(item, key, "must be an array of non-empty strings");
+      out.push_back(*s);
+    }
+    return Status::Ok();
+  }
+
+  Status rule_names(const toml::node& node, std::string_view key, std::vector<std::string>& out) const {
+    size_t first = out.size();
+    if (Status s = strings(node, key, out); !s.ok()) return s;
+    for (size_t i = first; i < out.size(); ++i)
+      if (!known_rule(out[i])) return error(node, key, "unknown rule '" + out[i] + "' (see `review-pr rules`)");
+    return Status::Ok();
+  }
+
+  static bool known_rule(std::string_view name) { return rule_info_of(name) != nullptr; }
+
+  Status rules(const toml::table& t, ReviewConfig& c) const {
+    for (auto&& [k, v] : t) {
+      std::string key = "rules." + std::string(k.str());
+      Status s;
+      if (k.str() == "disable") s = rule_names(v, key, c.disable);
+      else if (k.str() == "enable") s = rule_names(v, key, c.enable);
+      else if (k.str() == "only") s = rule_names(v, key, c.only);
+      else if (k.str() == "severity") s = severities(v, key, c);
+      else s = error_at(k, key, "unknown key (known: disable, enable, only, severity)");
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  }
+
+  Status severities(const toml::node& node, const std::string& key, ReviewConfig& c) const {
+    const toml::table* t = node.as_table();
+    if (!t) return error(node, key, "must be a table of rule = \"red\" | \"warn\" | \"note\"");
+    for (auto&& [k, v] : *t) {
+      std::string name(k.str());
+      if (!known_rule(name)) return error_at(k, key, "unknown rule '" + name + "' (see `review-pr rules`)");
+      auto word = v.value<std::string>();
+      auto sev = v.is_string() && word ? parse_severity(*word) : std::nullopt;
+      if (!sev) return error(v, key + "." + name, "must be \"red\", \"warn\" or \"note\"");
+      c.severity[name] = *sev;
+    }
+    return Status::Ok();
+  }
+
+  Status paths(const toml::table& t, ReviewConfig& c) const {
+    for (auto&& [k, v] : t) {
+      std::string key = "paths." + std::string(k.str());
+      Status s;
+      if (k.str() == "include") s = strings(v, key, c.include);
+      else if (k.str() == "exclude") s = strings(v, key, c.exclude);
+      else s = error_at(k, key, "unknown key (known: include, exclude)");
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  }
+
+  Status backbone(const toml::node& node, ReviewConfig& c) const {
+    const toml::array* arr = node.as_array();
+    if (!arr) return error(node, "backbone", "must be an array of tables ([[backbone]] with path, tier, why)");
+    for (const toml::node& item : *arr) {
+      const toml::table* t = item.as_table();
+      if (!t) return error(item, "backbone", "each entry must be a table with path, tier, why");
+      BackboneFile b;
+      bool has_path = false, has_tier = false;
+      for (auto&& [k, v] : *t) {
+        std::string key = "backbone." + std::string(k.str());
+        if (k.str() == "path") {
+          auto p = v.value<std::string>();
+          std::string_view prefix = p ? std::string_view(*p) : std::string_view();
+          if (prefix.ends_with('/')) prefix.remove_suffix(1);
+          if (!v.is_string() || !p || !is_safe_repo_path(prefix))
+            return error(v, key, "must be a repository-relative path");
+          b.path = *p;
+          has_path = true;
+        } else if (k.str() == "tier") {
+          auto n = v.value<int64_t>();
+          if (!v.is_integer() || !n || *n < 1 || *n > 3) return error(v, key, "must be 1, 2 or 3");
+          b.tier = static_cast<int>(*n);
+          has_tier = true;
+        } else if (k.str() == "why") {
+          auto w = v.value<std::string>();
+          if (!v.is_string() || !w) return error(v, key, "must be a string");
+          b.why = *w;
+        } else {
+          return error_at(k, key, "unknown key (known: path, tier, why)");
+        }
+      }
+      if (!has_path || !has_tier) return error(item, "backbone", "each entry needs path and tier");
+      c.backbone.push_back(std::move(b));
+    }
+    return Status::Ok();
+  }
+
+  Status triggers(const toml::table& t, ReviewConfig& c) const {
+    for (auto&& [k, v] : t) {
+      std::string key = "triggers." + std::string(k.str());
+      Status s = k.str() == "params" ? strings(v, key, c.trigger_params) : error_at(k, key, "unknown key (known: params)");
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  }
+
+  Status shapes(const toml::table& t, ReviewConfig& c) const {
+    for (auto&& [k, v] : t) {
+      std::string key = "production_shapes." + std::string(k.str());
+      auto n = v.value<int64_t>();
+      if (!v.is_integer() || !n || *n <= 0) return error(v, key, "must be a positive integer");
+      c.production_shapes[std::string(k.str())] = *n;
+    }
+    return Status::Ok();
+  }
+
+  Status top(const toml::table& root, ReviewConfig& c) const {
+    for (auto&& [k, v] : root) {
+      std::string key(k.str());
+      auto table_of = [&](auto member) -> Status {
+        const toml::table* t = v.as_table();
+        if (!t) return error(v, key, "must be a table ([" + key + "])");
+        return (this->*member)(*t, c);
+      };
+      Status s;
+      if (key == "profile") {
+        auto p = v.value<std::string>();
+        if (!v.is_string() || !p || !find_profile(*p)) return error(v, key, "must be \"atom\", \"aiter\" or \"generic\"");
+        c.profile = *p;
+      } else if (key == "rules") {
+        s = table_of(&Parser::rules);
+      } else if (key == "paths") {
+        s = table_of(&Parser::paths);
+      } else if (key == "backbone") {
+        s = backbone(v, c);
+      } else if (key == "triggers") {
+        s = table_of(&Parser::triggers);
+      } else if (key == "production_shapes") {
+        s = table_of(&Parser::shapes);
+      } else {
+        s = error_at(k, key, "unknown key (known: profile, rules, paths, backbone, triggers, production_shapes)");
+      }
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  }
+
+ private:
+  std::string source_;
+};
+
+std::string one_line(std::string_view s) {
+  std::string out;
+  for (char c : s) out += (c == '\n' || c == '\r') ? ' ' : c;
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string toml_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') { out += "\\n"; continue; }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string toml_strings(const std::vector<std::string>& v) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toml_string(v[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+Result<ReviewConfig> parse_config(std::string_view text, const std::string& source) {
+  ReviewConfig c;
+  c.source = source;
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    return Status::Error(fmt::format("{}:{}: {}", source, e.source().begin.line, one_line(e.description())));
+  }
+  Parser parser(source);
+  if (Status s = parser.top(root, c); !s.ok()) return s;
+  return c;
+}
+
+std::string config_example() {
+  // Dotted keys first, then the sections that are tables of their own.
+  std::string dotted, tables;
+  for (const ConfigKey& k : config_keys()) {
+    if (k.example.starts_with("[")) tables += "\n" + std::string(k.example) + "\n";
+    else dotted += std::string(k.example) + "\n";
+  }
+  return dotted + tables;
+}
+
+std::string config_reference_markdown() {
+  std::string out =
+      "`.review-pr.toml` at the repository root is read from the reviewed head revision (parsed, never executed), "
+      "or from `--config FILE`. Unknown keys and bad values stop the review with one line, "
+      "`FILE:LINE: KEY: what is wrong`, and exit code 2. `review-pr config --print` shows the effective "
+      "configuration.\n\n";
+  out += "| key | type | meaning |\n|---|---|---|\n";
+  // A '|' inside a cell would end it: the table is generated, so escape rather than trust.
+  auto cell = [](std::string_view text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+  };
+  for (const ConfigKey& k : config_keys()) out += fmt::format("| `{}` | {} | {} |\n", k.key, cell(k.type), cell(k.doc));
+  out += "\nEvery key at once:\n\n```toml\n" + config_example() + "```\n";
+  return out;
+}
+
+std::string render_effective_config(const ReviewConfig& c, const Profile& profile) {
+  std::string out = "# effective review-pr configuration\n";
+  out += "# source: " + (c.source.empty() ? std::string("none (built-in defaults)") : c.source) + "\n";
+  out += "profile = " + toml_string(profile.name) + "\n\n[rules]\n";
+  out += "disable = " + toml_strings(c.disable) + "\n";
+  out += "enable = " + toml_strings(c.enable) + "\n";
+  out += "only = " + toml_strings(c.only) + "\n";
+  out += "severity = {";
+  bool first = true;
+  for (const auto& [rule, sev] : c.severity) {
+    out += std::string(first ? " " : ", ") + toml_string(rule) + " = " + toml_string(severity_name(sev));
+    first = false;
+  }
+  out += first ? "}\n" : " }\n";
+  out += "\n[paths]\ninclude = " + toml_strings(c.include) + "\nexclude = " + toml_strings(c.exclude) + "\n";
+  out += "\n[triggers]\nparams = " + toml_strings(profile.trigger_params) + "\n";
+  out += "\n[production_shapes]\n";
+  for (const auto& [name, value] : profile.production_shapes) out += fmt::format("{} = {}\n", toml_string(name), value);
+  for (const BackboneFile& b : profile.backbone)
+    out += fmt::format("\n[[backbone]]\npath = {}\ntier = {}\nwhy = {}\n", toml_string(b.path), b.tier, toml_string(b.why));
+  return out;
+}
+
+bool glob_match(std::string_view pattern, std::string_view path) {
+  if (pattern.ends_with('/')) return path.starts_with(pattern);
+  // Dynamic programming over (pattern position, path position): linear-time per cell, no
+  // backtracking blow-up on hostile patterns.
+  const size_t n = pattern.size(), m = path.size();
+  std::vector<std::vector<char>> match(n + 1, std::vector<char>(m + 1, 0));
+  match[n][m] = 1;
+  for (size_t i = n; i-- > 0;) {
+    for (size_t j = m + 1; j-- > 0;) {
+      char p = pattern[i];
+      bool ok = false;
+      if (p == '*' && i + 1 < n && pattern[i + 1] == '*') {
+        // "**/" = zero or more whole directories; a bare "**" = anything.
+        size_t after = (i + 2 < n && pattern[i + 2] == '/') ? i + 3 : i + 2;
+        ok = match[after][j];
+        for (size_t k = j; !ok && k < m; ++k)
+          if (after == i + 2 || path[k] == '/') ok = match[after][k + 1];
+        if (after == i + 2) ok = ok || (j < m && match[i][j + 1]);
+      } else if (p == '*') {
+        ok = match[i + 1][j] || (j < m && path[j] != '/' && match[i][j + 1]);
+      } else if (j < m) {
+        ok = (p == '?' ? path[j] != '/' : p == path[j]) && match[i + 1][j + 1];
+      }
+      match[i][j] = ok;
+    }
+  }
+  return match[0][0];
+}
+
+bool path_selected(const ReviewConfig& c, std::string_view path) {
+  auto any = [&](const std::vector<std::string>& globs) {
+    return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return glob_match(g, path); });
+  };
+  if (!c.include.empty() && !any(c.include)) return false;
+  return !any(c.exclude);
+}
+
+Profile configured_profile(const Profile& base, const ReviewConfig& c) {
+  Profile p = base;
+  p.backbone.insert(p.backbone.begin(), c.backbone.begin(), c.backbone.end());
+  for (const std::string& name : c.trigger_params)
+    if (std::find(p.trigger_params.begin(), p.trigger_params.end(), name) == p.trigger_params.end())
+      p.trigger_params.push_back(name);
+  for (const auto& [name, value] : c.production_shapes) p.production_shapes[name] = value;
+  return p;
+}
+
+RuleSelection configured_rules(const ReviewConfig& c, const RuleSelection& cli) {
+  RuleSelection s;
+  s.only = cli.only.empty() ? c.only : cli.only;
+  s.disable = c.disable;
+  s.disable.insert(s.disable.end(), cli.disable.begin(), cli.disable.end());
+  s.enable = c.enable;
+  s.enable.insert(s.enable.end(), cli.enable.begin(), cli.enable.end());
+  return s;
+}
+
+std::vector<Finding> apply_config(const ReviewConfig& c, std::vector<Finding> raw) {
+  std::vector<Finding> out;
+  for (Finding& f : raw) {
+    if (f.location && !path_selected(c, f.location->file)) continue;
+    if (auto sev = c.severity.find(f.rule); sev != c.severity.end()) f.severity = sev->second;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace rp

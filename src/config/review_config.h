@@ -1,0 +1,70 @@
+// `.review-pr.toml`: what a repository tells review-pr about itself. Read from the head
+// tree of the reviewed revision (parsed only, never executed) or from `--config FILE`.
+// Every key is declared once in config_keys() — the parser rejects anything else and the
+// README's configuration reference is rendered from the same table (`review-pr config
+// --reference`), so the two cannot drift.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/finding.h"
+#include "core/status.h"
+#include "profile/profile.h"
+#include "rules/runner.h"
+
+namespace rp {
+
+inline constexpr std::string_view kConfigFileName = ".review-pr.toml";
+
+struct ReviewConfig {
+  std::string source;                   // where it came from ("" = no configuration)
+  std::optional<std::string> profile;   // atom | aiter | generic
+  std::vector<std::string> disable, enable, only;  // rule names
+  std::map<std::string, Severity> severity;        // rule → severity override
+  std::vector<std::string> include, exclude;       // path globs
+  std::vector<BackboneFile> backbone;
+  std::vector<std::string> trigger_params;
+  std::map<std::string, long long> production_shapes;
+};
+
+// One documented key of the file.
+struct ConfigKey {
+  std::string_view key;      // dotted: "rules.disable"; "backbone" is an array of tables
+  std::string_view type;     // "string", "array of strings", ...
+  std::string_view doc;
+  std::string_view example;  // a TOML snippet
+};
+const std::vector<ConfigKey>& config_keys();
+
+// Parses and validates. Errors are one line: "<source>:<line>: <key>: <what is wrong>".
+Result<ReviewConfig> parse_config(std::string_view text, const std::string& source);
+
+// A file that sets every key, built from the keys' examples (parses: tested).
+std::string config_example();
+// Markdown reference of every key (the README's "Configuration reference" section body).
+std::string config_reference_markdown();
+// The effective configuration as TOML: the file's values merged with the command line,
+// and the profile's resulting backbone and trigger parameters.
+std::string render_effective_config(const ReviewConfig& config, const Profile& profile);
+
+// `*` matches within one path component, `?` one character, `**/` any number of
+// directories, a trailing `/` everything under that directory.
+bool glob_match(std::string_view pattern, std::string_view path);
+// True when a finding on `path` is kept: it matches an include glob (or there are none)
+// and no exclude glob.
+bool path_selected(const ReviewConfig& config, std::string_view path);
+
+// The built-in profile with the configuration's additions: backbone entries (taking
+// precedence), trigger parameter names, production shapes.
+Profile configured_profile(const Profile& base, const ReviewConfig& config);
+// The rule selection: the command line's `--rule` replaces the file's `only`; disables add up.
+RuleSelection configured_rules(const ReviewConfig& config, const RuleSelection& command_line);
+// Severity overrides and path filters applied to raw findings (before the verdict stage, so
+// the red gate still holds for a raised severity).
+std::vector<Finding> apply_config(const ReviewConfig& config, std::vector<Finding> raw);
+
+}  // namespace rp
