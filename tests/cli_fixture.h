@@ -90,7 +90,22 @@ class Cli : public ::testing::Test {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
 
+  // Commits `text` as `path` on top of make_repo()'s history.
+  void commit_file(const std::string& repo, const std::string& path, const std::string& text, const std::string& subject) {
+    write("repo/" + path, text);
+    git(repo, "add -A");
+    git(repo, "commit -qm '" + subject + "'");
+  }
+
   fs::path dir_;
 };
+
+// A bad-input run: exit code 2, nothing on stdout, one line on stderr that says `contains`.
+inline void expect_one_line_error(const CliRun& r, const std::string& contains) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_NE(r.err.find(contains), std::string::npos) << r.err;
+}
 
 }  // namespace cli_fixture

@@ -31,7 +31,7 @@ Profile make_atom() {
                      "atom/kv_transfer/", "atom/spec_decode/", "atom/mesh/"};
   p.graph_capture_files = {"atom/model_engine/model_runner.py"};
   p.model_dirs = {"atom/models/"};
-  p.production_shapes =
+  p.production_shapes_note =
       "DSv4 (E=385/topk=7, TP=4/8), GPT-OSS 120B, Kimi-K2.5, GLM5; tokens 1→16384 decode + prefill 1k/4k/32k";
   return p;
 }
@@ -130,7 +130,7 @@ Profile make_aiter() {
   p.no_auto_title_label = "no-auto-title";
   p.ci_labels = aiter_ci_labels();
   p.op_test_dirs = {"op_tests/"};
-  p.production_shapes = "DSv4 E=385/topk=7, GPT-OSS 120B, Kimi-K2.5; tokens 1→16384";
+  p.production_shapes_note = "DSv4 E=385/topk=7, GPT-OSS 120B, Kimi-K2.5; tokens 1→16384";
   return p;
 }
 
@@ -140,7 +140,7 @@ Profile make_generic() {
   p.heading = "";
   p.trigger_params = {"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p", "is_causal"};
   p.graph_capture_files = {};
-  p.production_shapes = "the served models' token range (1 to ~16K tokens) and context lengths";
+  p.production_shapes_note = "the served models' token range (1 to ~16K tokens) and context lengths";
   return p;
 }
 

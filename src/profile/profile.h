@@ -89,7 +89,7 @@ struct Profile {
   // re-verify). A perf benchmark whose token dimensions (M, batch, tokens) never exceed
   // toy_max_tokens and whose context never does either covers only toy shapes.
   long long toy_max_tokens = 256;
-  std::string production_shapes;  // the checklist's wording, quoted in findings
+  std::string production_shapes_note;  // the checklist's wording of the production shapes, quoted in findings
 
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;

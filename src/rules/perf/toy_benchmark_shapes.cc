@@ -55,7 +55,7 @@ class ToyBenchmarkShapes : public Rule {
     x.impact = fmt::format(
         "Tile choice, split-K and memory-bound versus compute-bound behaviour change with shape; a speedup at "
         "small M can be a regression at production shapes ({})",
-        ctx.profile.production_shapes.empty() ? std::string("large token counts") : ctx.profile.production_shapes);
+        ctx.profile.production_shapes_note.empty() ? std::string("large token counts") : ctx.profile.production_shapes_note);
     x.action = "Author must add numbers for production shapes (large M / token counts and the served models' "
                "configurations), or state why the change only affects small shapes";
     x.evidence.push_back("shapes given: " + join_and(seen));
