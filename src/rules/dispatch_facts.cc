@@ -10,17 +10,10 @@ namespace rp {
 
 using lang::Node;
 
-std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws, bool cpp_too) {
-  std::vector<ChangedSource> out;
-  for (const FileChange& f : pr.changes.files) {
-    if (f.binary || f.new_path.empty() || is_test_path(f.new_path) || is_doc_path(f.new_path)) continue;
-    if (!is_python(f.new_path) && !(cpp_too && is_cpp_family(f.new_path))) continue;
-    ChangedSource s{&f, added_line_numbers(f), nullptr};
-    if (s.added.empty()) continue;
-    s.tree = ws.new_tree(f.new_path);
-    if (s.tree) out.push_back(std::move(s));
-  }
-  return out;
+std::vector<ChangedSource> changed_code_sources(const PullRequest& pr, Workspace& ws, bool cpp_too) {
+  return changed_sources(pr, ws, [cpp_too](std::string_view p) {
+    return !is_doc_path(p) && (is_python(p) || (cpp_too && is_cpp_family(p)));
+  });
 }
 
 bool is_arch_name(std::string_view value) {

@@ -13,19 +13,14 @@
 #include "core/change_set.h"
 #include "core/pull_request.h"
 #include "lang/syntax.h"
+#include "rules/source_facts.h"
 #include "workspace/workspace.h"
 
 namespace rp {
 
-// A changed source file a code rule reads: its added head-side lines and its head parse tree.
-struct ChangedSource {
-  const FileChange* file = nullptr;
-  std::set<int> added;
-  const lang::SyntaxTree* tree = nullptr;
-};
 // The PR's files that add lines, are neither tests nor docs, and parse on the head side:
-// Python files, and C/C++/CUDA/HIP files too when `cpp_too`.
-std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws, bool cpp_too);
+// Python files, and C/C++/CUDA/HIP files too when `cpp_too` (see source_facts.h).
+std::vector<ChangedSource> changed_code_sources(const PullRequest& pr, Workspace& ws, bool cpp_too);
 
 // Whether a string literal's value names an AMD GPU architecture: "gfx942", "gfx950",
 // "gfx1250", "gfx90a", or a family prefix tested with startswith ("gfx95", "gfx12").

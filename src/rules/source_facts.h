@@ -1,6 +1,6 @@
 // The changed source files a code rule looks at: not deleted, not binary, not a test, with at
 // least one added line and a parse tree of the head side. One loop, written once, for the
-// rules that scan the head text of what the PR adds (boundary, resources, streams, flydsl).
+// rules that scan the head text of what the PR adds.
 #pragma once
 
 #include <functional>
@@ -19,6 +19,11 @@ struct ChangedSource {
 };
 
 // Changed files whose path passes `keep` (e.g. is_python), in diff order.
-std::vector<ChangedSource> changed_sources(const ReviewContext& ctx, const std::function<bool(std::string_view)>& keep);
+std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
+                                           const std::function<bool(std::string_view)>& keep);
+inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
+                                                  const std::function<bool(std::string_view)>& keep) {
+  return changed_sources(ctx.pr, ctx.workspace, keep);
+}
 
 }  // namespace rp

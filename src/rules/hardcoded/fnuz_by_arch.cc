@@ -66,7 +66,7 @@ class FnuzByArch : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, true)) {
+    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
       const FileChange& f = *cs.file;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;

@@ -54,7 +54,7 @@ class ConstexprCheckDisabled : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;

@@ -92,7 +92,7 @@ class UncheckedDispatchParam : public Rule {
     std::set<std::string> names{"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p",
                                 "is_causal"};
     names.insert(ctx.profile.trigger_params.begin(), ctx.profile.trigger_params.end());
-    for (const ChangedSource& cs : changed_sources(ctx.pr, ctx.workspace, false)) {
+    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;
