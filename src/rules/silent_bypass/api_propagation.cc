@@ -316,6 +316,18 @@ class ApiPropagation : public Rule {
     }
   }
 
+  // A decorator wraps the call and sees every argument: one that is not a known pass-through
+  // (staticmethod, property, no_grad, caches...) may be the reader of the new parameter.
+  static bool decorator_may_read_args(const lang::Function& fn) {
+    static const RE2 transparent(
+        R"(^(?:staticmethod|classmethod|property|\w+\.setter|abstractmethod|abc\.abstractmethod|override|)"
+        R"((?:functools\.)?(?:lru_cache|cache|wraps)\b.*|torch\.(?:no_grad|inference_mode)\b.*|)"
+        R"((?:typing\.)?(?:overload|final))$)");
+    for (const std::string& d : fn.decorators)
+      if (!RE2::FullMatch(d, transparent)) return true;
+    return false;
+  }
+
   void discarded_param(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
                        const lang::Function& fn, const lang::Param& p, std::vector<Finding>& out) const {
     lang::Node pk = p.node;
@@ -330,6 +342,7 @@ class ApiPropagation : public Rule {
         has_decorator(fn, kStubDecorators))
       return;
     if (reads_name(tree, fn, p.name)) return;
+    if (decorator_may_read_args(fn)) return;  // e.g. @mark_trace reading `prefix=` from kwargs
     std::string body(fn.body.text());
     if (body.find("locals()") != std::string::npos || body.find("vars()") != std::string::npos) return;
     bool override_like = false;

@@ -1,0 +1,2 @@
+def load(engine, path):
+    engine.weights = engine.reader.read(path)
