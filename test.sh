@@ -13,6 +13,7 @@ if [ "${SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake -S . -B build-asan -G Ninja -DREVIEW_PR_SANITIZE=ON -DREVIEW_PR_WERROR=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
   cmake --build build-asan
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
     ctest --test-dir build-asan --output-on-failure -j2
 fi
 if [ "${FUZZ_SECONDS:-20}" != 0 ]; then
