@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/strings.h"
+#include "rules/dispatch_facts.h"
 #include "rules/facts.h"
 
 namespace rp {
@@ -247,6 +248,14 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
 bool is_kernel_launch(const lang::Call& call) {
   Node fn = call.node.child_by_field("function");
   return fn && fn.kind() == "subscript";
+}
+
+void for_each_touched_kernel(const ReviewContext& ctx,
+                             const std::function<void(const FileChange&, const lang::SyntaxTree&, const lang::Function&,
+                                                      const std::set<int>&)>& visit) {
+  for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false))
+    for (const lang::Function& k : triton_kernels(*cs.tree))
+      if (touches_added(cs.added, k.start_line, k.end_line)) visit(*cs.file, *cs.tree, k, cs.added);
 }
 
 }  // namespace rp

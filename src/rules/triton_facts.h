@@ -9,7 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include <functional>
+
 #include "lang/syntax.h"
+#include "rules/rule.h"
 
 namespace rp {
 
@@ -17,6 +20,11 @@ namespace rp {
 // heuristics) whose body uses `tl.` or `gl.`.
 bool is_triton_kernel(const lang::Function& fn);
 std::vector<lang::Function> triton_kernels(const lang::SyntaxTree& tree);
+// Calls `visit` for every Triton kernel of a changed, non-test Python file whose lines the PR
+// adds to: the loop the kernel rules share.
+void for_each_touched_kernel(const ReviewContext& ctx,
+                             const std::function<void(const FileChange& file, const lang::SyntaxTree& tree,
+                                                      const lang::Function& kernel, const std::set<int>& added)>& visit);
 // Names of the kernel's `tl.constexpr` / `gl.constexpr` parameters.
 std::set<std::string> constexpr_params(const lang::Function& kernel);
 

@@ -42,13 +42,8 @@ class TritonLowPrecisionAccumulator : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      for (const lang::Function& k : triton_kernels(*tree))
-        if (touches_added(added, k.start_line, k.end_line)) check_kernel(f, *tree, k, added, out);
-    }
+    for_each_touched_kernel(ctx, [&](const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
+                                     const std::set<int>& added) { check_kernel(f, tree, k, added, out); });
   }
 
  private:
