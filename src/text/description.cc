@@ -1,5 +1,7 @@
 #include "text/description.h"
 
+#include <cmath>
+
 #include "core/strings.h"
 
 #include <re2/re2.h>
@@ -884,13 +886,11 @@ bool states_mechanism(std::string_view line) {
 // A ratio with at most one decimal that is a multiple of 0.5 ("2x", "1.5x", "3.0×"), or a
 // whole percentage that is a multiple of 5.
 bool is_round_ratio(const Quantity& q) {
-  if (q.unit == "%") {
-    double r = q.value / 5.0;
-    return q.value != 0 && r == static_cast<double>(static_cast<long long>(r));
-  }
+  // floor, not a cast to an integer: a fuzzed "1e25%" is outside every integer type.
+  auto whole = [](double v) { return std::isfinite(v) && std::floor(v) == v; };
+  if (q.unit == "%") return q.value != 0 && whole(q.value / 5.0);
   if (q.unit != "x") return false;
-  double twice = q.value * 2;
-  if (twice != static_cast<double>(static_cast<long long>(twice))) return false;
+  if (!whole(q.value * 2)) return false;
   static const RE2 kTwoDecimals(R"re(\d\.\d\d)re");
   return !RE2::PartialMatch(sp(q.text), kTwoDecimals);
 }

@@ -529,3 +529,21 @@ TEST(DescriptionShapes, Aiter7245DescriptionHasShapesHardwareAndACommand) {
 
 }  // namespace
 }  // namespace rp::text
+
+namespace rp::text {
+namespace {
+
+// Found by the description fuzzer: a ratio like "1e25x" or "1e25%" was cast to long long to
+// test roundness (undefined behaviour). Roundness is now tested with floor.
+TEST(DescriptionRegression, HugeRatiosAreNotUndefinedBehaviour) {
+  DescriptionFacts huge =
+      analyse_description("[Perf] faster", "11111111111111111111111111x faster, 11111111111111111111111111% less, 3.5x less memory\n");
+  // Huge whole numbers are round by the definition; what matters is no undefined cast (the
+  // crashing input is also a fuzz seed, fuzz/seeds/description/, run under clang's UBSan).
+  EXPECT_EQ(huge.round_ratio_numbers.size(), 3u);
+  DescriptionFacts round = analyse_description("[Perf] faster", "2.0x faster, 1.5x less memory, 3.0x throughput\n");
+  EXPECT_EQ(round.round_ratio_numbers.size(), 3u);
+}
+
+}  // namespace
+}  // namespace rp::text
