@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up (idempotent), builds, and runs every test twice: a normal build with warnings as
 # errors, then an AddressSanitizer + UndefinedBehaviorSanitizer build of the same suite.
-# Then each libFuzzer target for FUZZ_SECONDS (default 20) — a crash fails the run.
+# Then each libFuzzer target for 40,000 inputs from seed 1 (at most FUZZ_SECONDS, default 20)
+# — reproducible, and a crash fails the run.
 # This is what CI runs. SKIP_SANITIZERS=1 runs only the first pass; FUZZ_SECONDS=0 skips fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,5 +18,5 @@ if [ "${SKIP_SANITIZERS:-0}" != 1 ]; then
     ctest --test-dir build-asan --output-on-failure -j2
 fi
 if [ "${FUZZ_SECONDS:-20}" != 0 ]; then
-  fuzz/run.sh "${FUZZ_SECONDS:-20}"
+  FUZZ_SEED="${FUZZ_SEED:-1}" FUZZ_RUNS="${FUZZ_RUNS:-40000}" fuzz/run.sh "${FUZZ_SECONDS:-20}"
 fi

@@ -3,6 +3,8 @@
 # bounded time. Crashes land in fuzz/crashes/<target>/; each one found becomes a regression
 # test in the target's *_test.cc.
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 30 s; targets: diff meta description)
+# FUZZ_SEED=N FUZZ_RUNS=M make a run reproducible (CI): the same seed and number of inputs
+# give the same inputs, so CI cannot turn red on a random draw; long random runs are by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -28,6 +30,9 @@ for t in "${targets[@]}"; do
   seeds=()
   [ -d "fuzz/seeds/$t" ] && seeds=("fuzz/seeds/$t")
   echo "== $t: ${seconds}s"
-  "$out/${t}_fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  repro=()
+  [ -n "${FUZZ_SEED:-}" ] && repro+=(-seed="$FUZZ_SEED")
+  [ -n "${FUZZ_RUNS:-}" ] && repro+=(-runs="$FUZZ_RUNS")
+  "$out/${t}_fuzz" "${repro[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="fuzz/crashes/$t/" -print_final_stats=1 "$out/corpus-$t" "${seeds[@]}" 2>&1 | tail -4
 done
