@@ -158,6 +158,9 @@ Command add_review_command(CLI::App& app) {
   app.add_option("--profile", in.profile, "atom | aiter | generic (default: detected from the repository)");
   app.add_option("--cache-dir", in.cache_dir,
                  "repository index cache (default $XDG_CACHE_HOME/review-pr or ~/.cache/review-pr; '-' = none)");
+  app.add_option("--dep", in.deps,
+                 "NAME=PATH: check symbols imported from Python package NAME against the repository (git HEAD) or "
+                 "directory PATH (repeatable)");
   app.add_option("--rule", in.rules.only, "run only this rule (repeatable)");
   app.add_option("--disable", in.rules.disable, "do not run this rule (repeatable)");
   app.add_option("--format", args->format, "card | json | sarif | rdjson | github-annotations")

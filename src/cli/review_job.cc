@@ -1,6 +1,7 @@
 #include "cli/review_job.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <re2/re2.h>
 
@@ -46,10 +47,38 @@ std::vector<FileTier> backbone_tiers(const PullRequest& pr, index::RepoKnowledge
   return out;
 }
 
-std::string index_cache_file(const ReviewInputs& in) {
-  if (in.repo_path.empty() || in.cache_dir == "-") return {};
+std::string index_cache_file(const ReviewInputs& in, const std::string& repo_path) {
+  if (repo_path.empty() || in.cache_dir == "-") return {};
   std::string dir = in.cache_dir.empty() ? index::default_cache_dir() : in.cache_dir;
-  return dir.empty() ? std::string() : index::cache_file_for(dir, in.repo_path);
+  return dir.empty() ? std::string() : index::cache_file_for(dir, repo_path);
+}
+std::string index_cache_file(const ReviewInputs& in) { return index_cache_file(in, in.repo_path); }
+
+// One `--dep NAME=PATH`: a git repository (its HEAD) or else a plain directory.
+Result<index::Dependency> open_dependency(const ReviewInputs& in, const std::string& spec) {
+  static const RE2 re(R"(([A-Za-z_][A-Za-z0-9_]*)=(.+))");
+  std::string name, path;
+  if (!RE2::FullMatch(spec, re, &name, &path))
+    return Status::Error("--dep " + spec + ": expected NAME=PATH (NAME a Python package name)");
+  index::Dependency dep;
+  dep.name = name;
+  if (auto git = GitRepo::open(path); git.ok()) {
+    auto head = (*git)->resolve("HEAD");
+    if (!head.ok()) return Status::Error("--dep " + spec + ": " + head.status().message());
+    auto tree = (*git)->tree(*head);
+    if (!tree.ok()) return Status::Error("--dep " + spec + ": " + tree.status().message());
+    dep.location = path + " at HEAD " + head->substr(0, 12);
+    dep.tree = std::move(*tree);
+    dep.owner = std::shared_ptr<GitRepo>(std::move(*git));
+    dep.cache_file = index_cache_file(in, path);
+    return dep;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec))
+    return Status::Error("--dep " + spec + ": " + path + " is neither a git repository nor a directory");
+  dep.location = path;
+  dep.tree = make_dir_tree(path);
+  return dep;
 }
 
 // Squash-merge subjects end with "(#1234)": the PR number when no metadata is given, and
@@ -257,14 +286,22 @@ Result<Review> run_review(const ReviewInputs& in) {
     if (!parsed.ok()) return parsed.status();
     baseline = std::move(*parsed);
   }
+  std::vector<index::Dependency> deps;
+  for (const std::string& spec : in.deps) {
+    auto dep = open_dependency(in, spec);
+    if (!dep.ok()) return dep.status();
+    deps.push_back(std::move(*dep));
+  }
   auto prepared = prepare(in);
   if (!prepared.ok()) return prepared.status();
   Prepared& p = *prepared;
 
   Workspace workspace(p.pr, std::move(p.base_tree), std::move(p.head_tree));
   std::unique_ptr<index::RepoKnowledge> knowledge;
-  if (workspace.head_tree())
+  if (workspace.head_tree()) {
     knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), p.profile, index_cache_file(in));
+    for (index::Dependency& d : deps) knowledge->add_dependency(std::move(d));
+  }
   ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get()};
   RuleSelection rules = configured_rules(p.config, in.rules);
   RuleRun run = run_rules(ctx, rules);

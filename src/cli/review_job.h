@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/pull_request.h"
 #include "config/review_config.h"
@@ -33,6 +34,10 @@ struct ReviewInputs {
   // Where the repository index is cached ("" = $XDG_CACHE_HOME/review-pr or
   // ~/.cache/review-pr); "-" = no cache. Only git reviews use it.
   std::string cache_dir;
+  // Dependency repositories, "NAME=PATH" (--dep): Python package NAME is read from PATH (a git
+  // repository or bare mirror at its HEAD, or a plain directory) so that symbols the PR
+  // imports from it can be checked. Needs a head tree (git or --before/--after).
+  std::vector<std::string> deps;
   std::string profile;  // "" = the configuration's, else detect
   RuleSelection rules;
   // Configuration: this file, else .review-pr.toml of the head tree (parsed, never run).

@@ -17,7 +17,7 @@ namespace rp::index {
 namespace {
 
 constexpr std::string_view kMagic = "RPIX";
-constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersion = 3;  // 3: PyCall::receiver_class
 
 class Writer {
  public:
@@ -155,6 +155,7 @@ void write_file(Writer& w, const FileIndex& f) {
     w.u(c.positional);
     w.u(c.star_args);
     w.strings(c.keywords);
+    w.s(c.receiver_class);
   }
   w.u(f.getattrs.size());
   for (const PyGetattr& g : f.getattrs) {
@@ -234,6 +235,7 @@ void read_file(Reader& r, FileIndex& f) {
     c.positional = r.i();
     c.star_args = flag(r);
     c.keywords = r.strings();
+    c.receiver_class = r.s();
   }
   f.getattrs.resize(r.count());
   for (PyGetattr& g : f.getattrs) {

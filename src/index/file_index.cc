@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <map>
 
 #include "core/strings.h"
 #include "lang/syntax.h"
@@ -150,6 +151,41 @@ void add_imports(const lang::SyntaxTree& tree, Node n, FileIndex& fi) {
   }
 }
 
+// Local names of known class per function (keyed by the function node's start byte), for
+// PyCall::receiver_class: parameters `x: C`, assignments `x = C(...)` / `x: C = ...`.
+using LocalClasses = std::map<uint32_t, std::map<std::string, std::string>>;
+
+bool plain_dotted(std::string_view s) {
+  static const RE2 re(R"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)");
+  return !s.empty() && RE2::FullMatch(s, re);
+}
+
+void add_param_classes(const lang::Function& f, LocalClasses& locals) {
+  for (const lang::Param& p : f.params)
+    if (plain_dotted(p.annotation)) locals[f.node.start_byte()][p.name] = p.annotation;
+}
+
+void add_assignment_class(Node n, LocalClasses& locals) {
+  Node fn = n.ancestor({"function_definition"});
+  Node left = n.child_by_field("left");
+  if (!fn || !left || left.kind() != "identifier") return;
+  std::string cls;
+  if (Node type = n.child_by_field("type"); type && plain_dotted(type.text())) {
+    cls = std::string(type.text());
+  } else if (Node right = n.child_by_field("right"); right && right.kind() == "call") {
+    Node callee = right.child_by_field("function");
+    std::string_view text = callee ? callee.text() : std::string_view();
+    std::string_view last = text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1);
+    // A class by convention: CapWords (a factory function `make_x()` is not a class).
+    if (plain_dotted(text) && !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))) cls = std::string(text);
+  }
+  if (cls.empty()) return;
+  auto& names = locals[fn.start_byte()];
+  // Bound twice to different classes: unknowable.
+  auto [it, fresh] = names.try_emplace(std::string(left.text()), cls);
+  if (!fresh && it->second != cls) it->second.assign(1, '?');
+}
+
 void add_call(Node n, FileIndex& fi) {
   lang::Call c = lang::describe_call(n);
   if (c.callee.empty()) return;
@@ -173,27 +209,54 @@ void add_call(Node n, FileIndex& fi) {
   fi.calls.push_back(std::move(pc));
 }
 
+// Fills PyCall::receiver_class of calls `obj.m(...)` whose enclosing function binds obj.
+void resolve_receivers(const std::vector<std::pair<size_t, uint32_t>>& pending, const LocalClasses& locals,
+                       FileIndex& fi) {
+  for (auto [i, fn] : pending) {
+    auto it = locals.find(fn);
+    if (it == locals.end()) continue;
+    PyCall& c = fi.calls[i];
+    auto var = it->second.find(c.callee.substr(0, c.callee.find('.')));
+    if (var != it->second.end() && var->second != "?") c.receiver_class = var->second;
+  }
+}
+
 // One walk over the tree (each facade collection would walk it again).
 void extract_python(const std::string& text, FileIndex& fi) {
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, text);
   if (!tree) return;
+  LocalClasses locals;
+  std::vector<std::pair<size_t, uint32_t>> receivers;  // call index → enclosing function
   lang::walk(tree->root(), [&](Node n) {
     std::string_view k = n.kind();
     if (k == "function_definition") {
       lang::Function f = lang::describe_function(n);
       if (!f.name.empty()) add_function(f, fi);
+      add_param_classes(f, locals);
+    } else if (k == "assignment") {
+      add_assignment_class(n, locals);
     } else if (k == "class_definition") {
       add_class(n, fi);
     } else if (k == "import_statement" || k == "import_from_statement" || k == "future_import_statement") {
       add_imports(*tree, n, fi);
       return false;
     } else if (k == "call") {
+      size_t before = fi.calls.size();
       add_call(n, fi);
+      if (fi.calls.size() > before) {
+        const std::string& callee = fi.calls.back().callee;
+        size_t dot = callee.find('.');
+        // obj.m(...) with a plain local receiver (not self/cls, not a chain obj.a.m)
+        if (dot != std::string::npos && callee.find('.', dot + 1) == std::string::npos && !callee.starts_with("self.") &&
+            !callee.starts_with("cls."))
+          if (Node fn = n.ancestor({"function_definition"})) receivers.emplace_back(before, fn.start_byte());
+      }
     } else if (k == "string" || k == "comment") {
       return false;
     }
     return true;
   });
+  resolve_receivers(receivers, locals, fi);
   module_assignments(*tree, tree->root(), fi);
   std::sort(fi.module_names.begin(), fi.module_names.end());
   fi.module_names.erase(std::unique(fi.module_names.begin(), fi.module_names.end()), fi.module_names.end());

@@ -62,6 +62,9 @@ struct PyCall {
   int positional = 0;
   bool star_args = false;  // *a or **kw passed: arity cannot be checked
   std::vector<std::string> keywords;
+  // `obj.m(...)` where obj is bound in the enclosing function by `obj = C(...)`, `obj: C = ...`
+  // or a parameter `obj: C`: "C" as written (dotted names only); "" otherwise.
+  std::string receiver_class;
 };
 
 struct PyGetattr {

@@ -20,4 +20,32 @@ TierFacts RepoKnowledge::tier(const std::string& path) {
   return tiers_->tier_of(path);
 }
 
+void RepoKnowledge::add_dependency(Dependency dep) {
+  std::string name = dep.name;
+  deps_[name] = DepState{std::move(dep), nullptr};
+}
+
+const Dependency* RepoKnowledge::dependency(const std::string& top) const {
+  auto it = deps_.find(top);
+  return it == deps_.end() ? nullptr : &it->second.dep;
+}
+
+std::vector<std::string> RepoKnowledge::dependency_names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, d] : deps_) out.push_back(name);
+  return out;
+}
+
+const RepoIndex* RepoKnowledge::dependency_index(const std::string& top) {
+  auto it = deps_.find(top);
+  if (it == deps_.end() || !it->second.dep.tree) return nullptr;
+  DepState& d = it->second;
+  if (!d.index) {
+    BuildOptions opts;
+    opts.cache_file = d.dep.cache_file;
+    d.index = RepoIndex::build(*d.dep.tree, opts);
+  }
+  return d.index.get();
+}
+
 }  // namespace rp::index

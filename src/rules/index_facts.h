@@ -6,8 +6,11 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "index/repo_index.h"
+#include "index/tiers.h"
+#include "rules/rule.h"
 
 namespace rp {
 
@@ -23,6 +26,30 @@ struct SymbolTarget {
 // that run at import time, and those inside the innermost function around `line`.
 std::optional<SymbolTarget> resolve_symbol(const index::RepoIndex& idx, const std::string& path,
                                            const std::string& callee, int line = 0);
+
+// The same question asked of another repository's index `target` (a `--dep` package):
+// imports are read from `path` in `home`, the modules they name are looked up in `target`.
+// resolve_symbol(idx, ...) is resolve_symbol_in(idx, ..., idx) plus same-file definitions.
+std::optional<SymbolTarget> resolve_symbol_in(const index::RepoIndex& home, const std::string& path,
+                                              const std::string& callee, int line, const index::RepoIndex& target);
+
+// Whether the class text `text` ("Runner", "mod.Runner", an alias) used at `line` of `path`
+// is class `cls` defined in `def_path` (through imports, re-exports and star imports).
+bool names_class(const index::RepoIndex& idx, const std::string& path, const std::string& text, int line,
+                 const std::string& def_path, const std::string& cls);
+// Calls in the tree that reach method `method` of the module-level class `cls` of `def_path`:
+// `self.m(...)` inside that class, `obj.m(...)` where the calling function binds obj to the
+// class (`obj = Cls(...)`, `obj: Cls`; PyCall::receiver_class), `Cls.m(...)`, and
+// `super().m(...)` in a direct subclass. The class is resolved through the caller's imports,
+// so a same-named method of an unrelated class is never a caller.
+std::vector<index::CallSite> method_callers(const index::RepoIndex& idx, const std::string& def_path,
+                                            const std::string& cls, const std::string& method);
+
+// The Step 4 tier of a head-side path for rules that raise severity on backbone files: the
+// computed tier (index/tiers.h: import chain, model inheritance, header fan-in, plus the
+// profile table's exact rows) when the review has a repository, else the exact rows of the
+// profile's backbone table (directory rows such as `aiter/ops/` are Tier 3).
+index::TierFacts file_tier(const ReviewContext& ctx, const std::string& path);
 
 // Names bound in `path` to first-party module files: `import a.b as x` → x, `import a.b`
 // → a (a/__init__.py), `from a import b` when a/b is a module → b.

@@ -35,10 +35,13 @@ followed through star imports, or a submodule of the package); (2) a call `mod.f
 (imported, or defined in the same file) with a keyword argument the definition does not
 declare (and no `**kwargs`), or more positional arguments than it accepts (and no `*args`).
 Definitions are read from the repository index of the head tree, so a symbol the PR itself adds
-resolves.
+resolves. With `--dep NAME=PATH` (e.g. `--dep aiter=/src/aiter` on an ATOM PR), the same three
+checks run on symbols the PR uses from package NAME, looked up in that repository's index (its
+git HEAD, or the directory as it is); the finding says where it looked ("looked for in aiter at
+PATH at HEAD <sha>"): that HEAD may be newer or older than the version the PR targets.
 Why it matters: generated code invents plausible names and signatures; each one is an
 ImportError, AttributeError or TypeError the first time the line runs.
-Does not fire on: third-party modules; imports inside `try/except ImportError`; modules that
+Does not fire on: third-party modules (including a dependency not given with `--dep`); imports inside `try/except ImportError`; modules that
 define `__getattr__`; star imports from third-party modules (the name cannot be known);
 modules that look built at runtime (a `module_*` JIT module, a name registered by
 PYBIND11_MODULE/TORCH_LIBRARY, a file of that name with another extension); functions behind
@@ -93,6 +96,25 @@ OldFacts old_facts(const lang::SyntaxTree* old) {
   return o;
 }
 
+// Where symbols are looked up: this repository, or a dependency package given with --dep.
+struct Scope {
+  const RepoIndex* idx;
+  const TreeReader* tree;
+  std::string package;  // "" = this repository
+  std::string where;    // "this repository", "aiter at /path at HEAD 1a2b3c"
+
+  // Whether a module file of this scope belongs to it: for a dependency, only its package.
+  bool owns(const std::string& module_path) const {
+    return package.empty() || module_path == package + ".py" || module_path.starts_with(package + "/");
+  }
+  // Whether an import names a module this scope answers for.
+  bool answers(const RepoIndex& home, const PyImport& im, const std::string& dotted) const {
+    if (package.empty()) return !dotted.empty() && (im.level > 0 || home.first_party(dotted));
+    return im.level == 0 && dotted.substr(0, dotted.find('.')) == package && !home.first_party(dotted);
+  }
+  std::string in() const { return package.empty() ? "" : " (looked for in " + where + ")"; }
+};
+
 class HallucinatedSymbol : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -107,8 +129,16 @@ class HallucinatedSymbol : public Rule {
       const index::FileIndex* fi = idx.file(f.path());
       if (!fi) continue;
       OldFacts old = old_facts(ctx.workspace.old_tree(f.path()));
-      check_imports(ctx, idx, f.path(), *fi, added, old, out);
-      check_calls(ctx, idx, f.path(), *fi, added, old, out);
+      std::vector<Scope> scopes{{&idx, ctx.workspace.head_tree(), "", "this repository"}};
+      for (const std::string& name : ctx.repo->dependency_names()) {
+        const index::Dependency* dep = ctx.repo->dependency(name);
+        const RepoIndex* dep_idx = ctx.repo->dependency_index(name);
+        if (dep && dep_idx) scopes.push_back({dep_idx, dep->tree.get(), name, name + " at " + dep->location});
+      }
+      for (const Scope& scope : scopes) {
+        check_imports(ctx, idx, scope, f.path(), *fi, added, old, out);
+        check_calls(ctx, idx, scope, f.path(), *fi, added, old, out);
+      }
     }
   }
 
@@ -135,46 +165,54 @@ class HallucinatedSymbol : public Rule {
     out.push_back(std::move(fd));
   }
 
-  void check_imports(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path,
+  void check_imports(const ReviewContext& ctx, const RepoIndex& home, const Scope& scope, const std::string& path,
                      const index::FileIndex& fi, const std::set<int>& added, const OldFacts& old,
                      std::vector<Finding>& out) const {
+    const RepoIndex& idx = *scope.idx;
     for (const PyImport& im : fi.imports) {
       if (!added.count(im.line) || im.guarded) continue;
       std::string dotted = RepoIndex::absolute_module(path, im);
-      if (dotted.empty() || (im.level == 0 && !idx.first_party(dotted))) continue;
+      if (!scope.answers(home, im, dotted)) continue;
       std::string written = std::string(im.level, '.') + im.module;
       std::string mpath = idx.module_path(dotted);
       if (im.names.empty()) {
-        if (mpath.empty() && !old.imports.count({written, ""}) && !runtime_module(idx, *ctx.workspace.head_tree(), dotted))
-          report(ctx, path, im.line, fmt::format("`import {}`: no such module in this repository", dotted),
+        if (mpath.empty() && !old.imports.count({written, ""}) && !runtime_module(idx, *scope.tree, dotted))
+          report(ctx, path, im.line, fmt::format("`import {}`: no such module in {}", dotted, scope.where),
                  fmt::format("importing {} raises ModuleNotFoundError: {}", path, dotted),
-                 {fmt::format("looked for {}.py and {}/__init__.py", slashed(dotted), slashed(dotted))}, out);
+                 {fmt::format("looked for {}.py and {}/__init__.py in {}", slashed(dotted), slashed(dotted), scope.where)},
+                 out);
         continue;
       }
       for (const auto& n : im.names) {
         if (n.name == "*" || old.imports.count({written, n.name})) continue;
         if (mpath.empty()) {
-          if (!idx.module_path(dotted + "." + n.name).empty() || runtime_module(idx, *ctx.workspace.head_tree(), dotted))
-            continue;
-          report(ctx, path, im.line, fmt::format("`from {} import {}`: module {} is not in this repository", written, n.name, dotted),
+          if (!idx.module_path(dotted + "." + n.name).empty() || runtime_module(idx, *scope.tree, dotted)) continue;
+          report(ctx, path, im.line, fmt::format("`from {} import {}`: module {} is not in {}", written, n.name, dotted, scope.where),
                  fmt::format("importing {} raises ModuleNotFoundError: {}", path, dotted),
-                 {fmt::format("looked for {}.py and {}/__init__.py", slashed(dotted), slashed(dotted))}, out);
+                 {fmt::format("looked for {}.py and {}/__init__.py in {}", slashed(dotted), slashed(dotted), scope.where)},
+                 out);
           break;
         }
         if (idx.module_binds(mpath, n.name)) continue;
         report(ctx, path, im.line, fmt::format("`from {} import {}`: {} does not define `{}`", written, n.name, mpath, n.name),
                fmt::format("importing {} raises ImportError: cannot import name '{}' from {}", path, n.name, dotted),
-               {fmt::format("looked in {}: module-level definitions, assignments, imports and star imports", mpath)}, out);
+               {fmt::format("looked in {}{}: module-level definitions, assignments, imports and star imports", mpath,
+                            scope.in())},
+               out);
       }
     }
   }
 
-  void check_calls(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path, const index::FileIndex& fi,
-                   const std::set<int>& added, const OldFacts& old, std::vector<Finding>& out) const {
+  void check_calls(const ReviewContext& ctx, const RepoIndex& home, const Scope& scope, const std::string& path,
+                   const index::FileIndex& fi, const std::set<int>& added, const OldFacts& old,
+                   std::vector<Finding>& out) const {
+    const RepoIndex& idx = *scope.idx;
     std::set<std::string> reported;
     for (const PyCall& c : fi.calls) {
       if (!added.count(c.line) || c.callee.starts_with("self.") || c.callee.starts_with("cls.")) continue;
-      auto target = resolve_symbol(idx, path, c.callee, c.line);
+      auto target = scope.package.empty() ? resolve_symbol(home, path, c.callee, c.line)
+                                          : resolve_symbol_in(home, path, c.callee, c.line, idx);
+      if (target && !scope.owns(target->module_path)) continue;
       if (target && locally_rebound(ctx, path, c)) continue;
       if (!target) continue;
       std::string key = fmt::format("{}:{}", c.line, c.callee);
@@ -182,20 +220,21 @@ class HallucinatedSymbol : public Rule {
         if (old.callees.count(c.callee) || !reported.insert(key).second) continue;
         report(ctx, path, c.line, fmt::format("`{}`: module {} has no `{}`", c.callee, target->module_path, target->name),
                fmt::format("the call at {}:{} raises AttributeError: module has no attribute '{}'", path, c.line, target->name),
-               {fmt::format("looked in {} ({}): module-level definitions, imports and star imports", target->module_path,
-                            target->via)},
+               {fmt::format("looked in {} ({}){}: module-level definitions, imports and star imports",
+                            target->module_path, target->via, scope.in())},
                out);
         continue;
       }
       auto resolved = idx.resolve_function(target->module_path, target->name);
       if (!resolved.function || !signature_preserving(*resolved.function) || c.star_args) continue;
-      check_signature(ctx, path, c, *resolved.function, resolved.path, old, out);
+      check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out);
     }
   }
 
   void check_signature(const ReviewContext& ctx, const std::string& path, const PyCall& c, const PyFunction& fn,
-                       const std::string& def_path, const OldFacts& old, std::vector<Finding>& out) const {
-    std::string where = fmt::format("{}:{}: def {}({})", def_path, fn.line, fn.name, param_list(fn));
+                       const std::string& def_path, const std::string& looked_in, const OldFacts& old,
+                       std::vector<Finding>& out) const {
+    std::string where = fmt::format("{}:{}: def {}({}){}", def_path, fn.line, fn.name, param_list(fn), looked_in);
     if (!fn.takes_any_keyword()) {
       for (const std::string& kw : c.keywords) {
         if (fn.param(kw) || old.call_keywords.count({c.callee, kw})) continue;

@@ -1,6 +1,8 @@
 // atomic-on-empty: a buffer allocated with empty() (not zeroed) handed to a kernel that
 // accumulates into it with an atomic max/add. The kernel is resolved to its source: a C++/HIP
-// __global__ in the same translation unit, or a Triton/Gluon @jit kernel in the same module.
+// __global__ in the same translation unit, a Triton/Gluon @jit kernel in the same module, or
+// (D1 across files) the C++/HIP host function of a Python op call and the kernels and device
+// helpers it reaches in its translation unit and the headers that unit includes.
 #include <re2/re2.h>
 
 #include <map>
@@ -10,7 +12,9 @@
 #include <vector>
 
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/facts.h"
+#include "rules/kernel_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -43,8 +47,15 @@ reused block.
 Does not fire on: `zeros()`/`zeros_like()`/`full()` allocations; a buffer zeroed before the
 launch (`x.zero_()`, `x.fill_(...)`, `hipMemsetAsync`/`memset` naming it, or passed to a
 `*zero*`/`*fill*`/`*memset*` call); kernels that only store (no atomic on that parameter),
-atomics on another parameter of the same kernel; kernels whose source is not in the changed
-file (no guessing from names); unchanged allocations; test files.)"};
+atomics on another parameter of the same kernel; a Python op whose C++ source cannot be resolved
+with certainty (the name must be a registered op — `m.def`/TORCH_LIBRARY or a `compile_ops`
+def — defined by exactly one translation unit of the head tree; no guessing from names);
+unchanged allocations; test files.
+Across files: for a buffer passed to a Python op call (`aiter.op(buf, ...)`, or a `compile_ops`
+stub of the same module), the op's host function is read from its translation unit and the
+buffer followed by position/keyword into the host parameter, through the kernel launch
+(`kernel<<<...>>>(buf.data_ptr(), ...)`) into the kernel parameter and one device helper
+further, in that unit or any header it includes (index include graph, 3 levels).)"};
 
 bool is_atomic_rmw(std::string_view callee) {
   static const RE2 re(
@@ -72,7 +83,16 @@ bool mentions_name(std::string_view text, const std::string& name) {
 // Whether an argument hands the buffer `name` over: `x`, `x.data_ptr()`, `(float*)x.data_ptr()`.
 bool passes_buffer(std::string_view arg, const std::string& name) { return mentions_name(arg, name); }
 
+// A function definition that may receive the buffer, with the tree it was parsed from.
+struct Def {
+  const SyntaxTree* tree;
+  std::string path;
+  Function fn;
+};
+using Defs = std::map<std::string, std::vector<Def>>;
+
 struct AtomicSite {
+  std::string path;
   std::string kernel;
   std::string param;
   int line = 0;
@@ -91,12 +111,13 @@ class AtomicOnEmpty : public Rule {
       if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
-      std::map<std::string, std::vector<Function>> defs;
-      for (const Function& fn : tree->functions()) defs[fn.name].push_back(fn);
+      Defs defs;
+      for (Function& fn : tree->functions()) defs[fn.name].push_back({tree, f.new_path, std::move(fn)});
+      OpSources ops;
       for (const lang::Assignment& a : tree->assignments()) {
         if (!added.count(a.line) || !a.value || a.targets.size() != 1 || a.augmented) continue;
         if (!allocates_empty(a.value)) continue;
-        check_buffer(*tree, f.new_path, a, defs, out);
+        check_buffer(ctx, *tree, f.new_path, a, defs, ops, out);
       }
     }
   }
@@ -108,8 +129,40 @@ class AtomicOnEmpty : public Rule {
     return name == "empty" || name == "empty_like" || name == "new_empty";
   }
 
-  void check_buffer(const SyntaxTree& tree, const std::string& path, const lang::Assignment& a,
-                    const std::map<std::string, std::vector<Function>>& defs, std::vector<Finding>& out) const {
+  // The sources of the C++/HIP op behind a Python call, per op name (parsed once per file).
+  struct OpSource {
+    std::unique_ptr<KernelSources> sources;
+    Defs defs;
+  };
+  using OpSources = std::map<std::string, std::unique_ptr<OpSource>>;
+
+  static const OpSource* op_source(const ReviewContext& ctx, const std::string& op, OpSources& ops) {
+    auto [it, fresh] = ops.try_emplace(op);
+    if (!fresh) return it->second.get();
+    std::string tu = ctx.repo ? op_source_path(ctx.repo->index(), op) : std::string();
+    if (tu.empty()) return nullptr;
+    auto src = std::make_unique<OpSource>();
+    src->sources = std::make_unique<KernelSources>(ctx, tu);
+    for (const KernelFile& kf : src->sources->files())
+      for (Function& fn : kf.tree->functions())
+        if (fn.body) src->defs[fn.name].push_back({kf.tree.get(), kf.path, std::move(fn)});
+    it->second = std::move(src);
+    return it->second.get();
+  }
+
+  // An atomic on the parameter that receives argument `i` of call `c`, in one of `kernels`.
+  std::optional<AtomicSite> atomic_for_arg(const Call& c, size_t i, const std::vector<Def>& kernels, const Defs& defs,
+                                           int depth) const {
+    for (const Def& k : kernels) {
+      std::string param = param_for(k.fn, c.args[i], i);
+      if (param.empty()) continue;
+      if (auto site = atomic_on(k, param, defs, depth)) return site;
+    }
+    return std::nullopt;
+  }
+
+  void check_buffer(const ReviewContext& ctx, const SyntaxTree& tree, const std::string& path,
+                    const lang::Assignment& a, const Defs& defs, OpSources& ops, std::vector<Finding>& out) const {
     const std::string& buf = a.targets.front();
     std::optional<Function> owner = tree.enclosing_function(a.line);
     Node scope = owner ? owner->body : tree.root();
@@ -119,17 +172,22 @@ class AtomicOnEmpty : public Rule {
       if (zeroes(c, buf)) return;  // zeroed before any atomic launch that follows
       std::string kernel = strip_template(c.callee);
       auto it = defs.find(kernel);
-      if (it == defs.end()) continue;
+      // A Python op call: the host function of its C++/HIP source (host → kernel → helper).
+      const OpSource* op = tree.is_python() ? op_source(ctx, c.callee_name, ops) : nullptr;
+      const std::vector<Def>* hosts = nullptr;
+      if (op) {
+        auto h = op->defs.find(c.callee_name);
+        if (h != op->defs.end()) hosts = &h->second;
+      }
+      if (it == defs.end() && !hosts) continue;
       for (size_t i = 0; i < c.args.size(); ++i) {
         if (!passes_buffer(c.args[i].value.text(), buf)) continue;
-        for (const Function& k : it->second) {
-          std::string param = param_for(k, c.args[i], i);
-          if (param.empty()) continue;
-          std::optional<AtomicSite> site = atomic_on(tree, k, param, defs, 1);
-          if (!site) continue;
-          report(tree, path, a, c, *site, out);
-          return;
-        }
+        std::optional<AtomicSite> site;
+        if (it != defs.end()) site = atomic_for_arg(c, i, it->second, defs, 1);
+        if (!site && hosts) site = atomic_for_arg(c, i, *hosts, op->defs, 2);
+        if (!site) continue;
+        report(tree, path, a, c, *site, out);
+        return;
       }
     }
   }
@@ -156,8 +214,9 @@ class AtomicOnEmpty : public Rule {
 
   // An atomic read-modify-write on `param` inside device function `k` (or, `depth` calls down,
   // inside a same-file helper it is passed to).
-  std::optional<AtomicSite> atomic_on(const SyntaxTree& tree, const Function& k, const std::string& param,
-                                      const std::map<std::string, std::vector<Function>>& defs, int depth) const {
+  std::optional<AtomicSite> atomic_on(const Def& kd, const std::string& param, const Defs& defs, int depth) const {
+    const SyntaxTree& tree = *kd.tree;
+    const Function& k = kd.fn;
     if (!k.body) return std::nullopt;
     std::set<std::string> aliases{param};
     for (const lang::Assignment& a : tree.assignments(k.body))
@@ -171,7 +230,7 @@ class AtomicOnEmpty : public Rule {
       bool on_param = false;
       for (const std::string& al : aliases) on_param = on_param || mentions_name(first, al);
       if (is_atomic_rmw(c.callee_name) && on_param) {
-        return AtomicSite{k.name, param, c.line, std::string(trim(tree.line_text(c.line)))};
+        return AtomicSite{kd.path, k.name, param, c.line, std::string(trim(tree.line_text(c.line)))};
       }
       if (depth <= 0) continue;
       auto it = defs.find(strip_template(c.callee));
@@ -180,11 +239,11 @@ class AtomicOnEmpty : public Rule {
         bool passes = false;
         for (const std::string& al : aliases) passes = passes || mentions_name(c.args[i].value.text(), al);
         if (!passes) continue;
-        for (const Function& h : it->second) {
-          if (h.node == k.node) continue;
-          std::string hp = param_for(h, c.args[i], i);
+        for (const Def& h : it->second) {
+          if (h.fn.node == k.node) continue;
+          std::string hp = param_for(h.fn, c.args[i], i);
           if (hp.empty()) continue;
-          if (auto s = atomic_on(tree, h, hp, defs, depth - 1)) return s;
+          if (auto s = atomic_on(h, hp, defs, depth - 1)) return s;
         }
       }
     }
@@ -194,11 +253,12 @@ class AtomicOnEmpty : public Rule {
   void report(const SyntaxTree& tree, const std::string& path, const lang::Assignment& a, const Call& launch,
               const AtomicSite& site, std::vector<Finding>& out) const {
     const std::string& buf = a.targets.front();
+    std::string where = site.path == path ? "" : " in " + site.path;
     Finding x = finding();
     x.location = Location{path, a.line};
     x.problem = "`" + buf + "` is allocated with `" + strip_template(lang::describe_call(a.value).callee) +
-                "()` (not zeroed) and passed to `" + site.kernel + "`, which accumulates into `" + site.param +
-                "` with an atomic (`" + site.text + "`)";
+                "()` (not zeroed) and passed to `" + site.kernel + "`" + where + ", which accumulates into `" +
+                site.param + "` with an atomic (`" + site.text + "`)";
     x.impact = "The atomic reads the old contents; a reused allocator block holds stale values that win the max / "
                "join the sum, so every value derived from `" + buf + "` (descale, amax, counts) is silently wrong";
     x.action = "Author must allocate `" + buf + "` with zeros (`zeros()` / `::zeros()`) or clear it before the launch";
@@ -206,9 +266,9 @@ class AtomicOnEmpty : public Rule {
                 "` (e.g. the second call in a process): the stale contents enter the atomic";
     x.evidence.push_back(evidence(path, a.line, tree.line_text(a.line)));
     x.evidence.push_back(evidence(path, launch.line, tree.line_text(launch.line)));
-    x.evidence.push_back(evidence(path, site.line, site.text));
+    x.evidence.push_back(evidence(site.path, site.line, site.text));
     x.related.push_back(Location{path, launch.line});
-    x.related.push_back(Location{path, site.line});
+    x.related.push_back(Location{site.path, site.line});
     out.push_back(std::move(x));
   }
 };

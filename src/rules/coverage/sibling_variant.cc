@@ -7,6 +7,8 @@
 
 #include "core/paths.h"
 #include "rules/facts.h"
+#include "index/knowledge.h"
+#include "rules/index_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -26,8 +28,11 @@ whose name is a variant of `f` — the same name once the variant words `opt`, `
 `decode`, `new`, `old`, `vN`, `2d`/`3d` are dropped (`_moe_gemm_decode` / `_moe_gemm_prefill`,
 `mla_decode_fwd` / `mla_v40_decode_fwd`, `attention_2d` / `attention_3d`) — still contains that
 exact line, untouched by the PR. One finding per pair of functions, at the variant's line.
-Red in the files the profile's backbone table names as Tier 1/2 (a variant there is on every
-user's path; directory-wide entries such as `aiter/ops/` do not count), else a warning.
+Red in Tier 1/2 files (a variant there is on every user's path), else a warning. The tier is the
+computed one when the review has a repository (index/tiers.h: on the unguarded `import aiter`
+chain and imported by most of it, a model base of more than two model files, a header most
+translation units include, or an exact row of the profile's Step 4 table), else the profile
+table's exact rows; directory-wide entries such as `aiter/ops/` do not count.
 Only in bug-fix PRs: the title says fix/bug/OOB/overflow/crash/illegal/wrong/corrupt/NaN.
 Why it matters: a fix applied to one path of a kernel family while a sibling keeps the old
 code leaves the bug alive for every input routed to the sibling (aiter: a strided-q fix on the
@@ -98,16 +103,6 @@ struct Pair {
   std::string old_code;
 };
 
-// The tier of a file named in the backbone table itself. Directory entries ("aiter/ops/") are
-// left out: a whole directory of single-op wrappers is not on every user's path, and red for
-// every file in it would drown the files that are.
-int exact_tier(const Profile& profile, const std::string& path) {
-  int best = 3;
-  for (const BackboneFile& b : profile.backbone)
-    if (!b.path.ends_with("/") && b.path == path) best = std::min(best, b.tier);
-  return best;
-}
-
 class SiblingVariant : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -172,14 +167,16 @@ class SiblingVariant : public Rule {
   Finding report(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
                  const std::string& fixed_name, const Pair& p) const {
     Finding x = finding();
-    int tier = exact_tier(ctx.profile, path);
+    index::TierFacts tf = file_tier(ctx, path);
+    int tier = tf.tier;
     x.severity = tier <= 2 ? Severity::Red : Severity::Warn;
     x.location = Location{path, p.variant_line};
     x.related.push_back(Location{path, p.fix_line});
     x.problem = "This PR changes `" + p.old_code + "` in `" + fixed_name + "`, but its variant `" + p.variant->qualified +
                 "` in the same file still has that exact line";
     x.impact = "If the change is a fix (address, bounds, width or layout), every input routed to `" + p.variant->name +
-               "` still takes the old code" + (tier <= 2 ? " — in a Tier-" + std::to_string(tier) + " file, on every user's path" : "");
+               "` still takes the old code" +
+               (tier <= 2 ? " — in a Tier-" + std::to_string(tier) + " file (" + tf.why + "), on every user's path" : "");
     x.action = "Author must apply the same change to `" + p.variant->name +
                "`, or say in the PR why that variant legitimately keeps the old line";
     if (x.severity == Severity::Red)

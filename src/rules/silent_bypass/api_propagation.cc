@@ -33,7 +33,10 @@ constexpr RuleInfo kInfo{
 - param-removed: a parameter is gone from a module-level function (or a method) and a call in
   the head tree still passes it by keyword, or passes more positional arguments than remain —
   TypeError at call time. Callers are found through the repository index: calls whose callee
-  resolves (imports, module aliases, same file, `self.` in the same class) to the function.
+  resolves (imports, module aliases, same file) to the function; for a method, `self.m()` in
+  its class, `obj.m()` where the calling function binds `obj = Cls(...)` or takes `obj: Cls`,
+  `Cls.m()` and `super().m()` in a subclass, with `Cls` resolved through the caller's imports
+  (a same-named method of another class is not a caller).
 - rename: a module-level function/class the base bound is no longer bound by the module, and a
   head-tree file still imports it (`from mod import old`, also through a package that star-
   imports the module) or calls `mod.old(...)`; a deleted module still imported.
@@ -208,14 +211,15 @@ class ApiPropagation : public Rule {
   // Calls in the head tree that reach function `fn` of `path`.
   std::vector<index::CallSite> callers_of(const RepoIndex& idx, const std::string& path, const lang::Function& fn) const {
     std::vector<index::CallSite> out;
+    if (!fn.class_name.empty()) {
+      // A method: self.m() in the class, obj.m() on an instance bound in the caller,
+      // Cls.m(), super().m() in a subclass (index_facts.h method_callers).
+      for (const index::CallSite& c : method_callers(idx, path, fn.class_name, fn.name))
+        if (!c.call->star_args) out.push_back(c);
+      return out;
+    }
     for (const index::CallSite& c : idx.callers(fn.name)) {
       if (c.call->star_args) continue;
-      if (!fn.class_name.empty()) {
-        // A method: only `self.m(...)` inside the same class of the same file is certain.
-        if (c.path == path && c.call->callee == "self." + fn.name && enclosing_class_is(idx, path, c.call->line, fn.class_name))
-          out.push_back(c);
-        continue;
-      }
       auto target = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
       if (!target) continue;
       auto resolved = idx.resolve_function(target->module_path, target->name);
@@ -224,14 +228,6 @@ class ApiPropagation : public Rule {
         out.push_back(c);
     }
     return out;
-  }
-
-  static bool enclosing_class_is(const RepoIndex& idx, const std::string& path, int line, const std::string& cls) {
-    const index::FileIndex* fi = idx.file(path);
-    if (!fi) return false;
-    for (const index::PyFunction& m : fi->functions)
-      if (m.class_name == cls && m.line <= line && line <= m.end_line) return true;
-    return false;
   }
 
   // aiter's public op surface (B6 "Public-API scope"): a public name of a module directly
@@ -303,6 +299,10 @@ class ApiPropagation : public Rule {
     const RepoIndex& idx = ctx.repo->index();
     for (const index::CallSite& c : callers_of(idx, path, nf)) {
       if (c.call->positional + self <= now) continue;
+      // Cls.m(obj, ...) passes the instance explicitly (or m is a static/class method).
+      if (self && c.call->receiver_class.empty() && !c.call->callee.starts_with("self.") &&
+          !c.call->callee.starts_with("super()."))
+        continue;
       Finding fd = finding();
       fd.location = Location{path, nf.start_line};
       fd.related.push_back(Location{c.path, c.call->line});

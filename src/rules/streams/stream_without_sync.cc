@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/facts.h"
+#include "rules/kernel_facts.h"
 #include "rules/rule.h"
 #include "rules/source_facts.h"
 
@@ -40,7 +42,10 @@ Does not fire on: a sync call anywhere between the end of the block and the read
 the block after the last write when it synchronises the side stream itself), reads inside
 another block on the same stream, `torch.cuda.stream(torch.cuda.current_stream())` or
 `default_stream()`, names only used inside the block, blocks the PR did not touch, files with no
-stream blocks, test files.)"};
+stream blocks, test files; a call between the block and the read to a repository op whose
+C++/HIP source synchronises (`hipStreamWaitEvent`/`hipStreamSynchronize`/`hipDeviceSynchronize`
+or the CUDA names, in the op's host function or any header its translation unit includes:
+the cross-file check of kernel_facts.h).)"};
 
 bool is_stream_item(std::string_view item, std::string& stream) {
   static const RE2 re(R"(^(?:[\w.]*\.)?stream\((.+)\)(?:\s+as\s+\w+)?$)");
@@ -75,13 +80,13 @@ class StreamWithoutSync : public Rule {
         bool side = false;
         for (const std::string& item : w.items) side = side || is_stream_item(item, stream);
         if (!side || !w.body || !touches_added(added, w.node.start_line(), w.node.end_line())) continue;
-        check_block(*tree, f.new_path, w, stream, blocks, out);
+        check_block(ctx, *tree, f.new_path, w, stream, blocks, out);
       }
     }
   }
 
  private:
-  void check_block(const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w,
+  void check_block(const ReviewContext& ctx, const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w,
                    const std::string& stream, const std::vector<lang::WithBlock>& blocks,
                    std::vector<Finding>& out) const {
     std::optional<Function> fn = tree.enclosing_function(w.node.start_line());
@@ -101,11 +106,20 @@ class StreamWithoutSync : public Rule {
       if (!read) continue;
       bool synced = false;
       for (const Call& c : calls)
-        if (c.line > end && c.line <= read && is_sync_call(c)) synced = true;
+        if (c.line > end && c.line <= read && (is_sync_call(c) || op_synchronizes(ctx, c))) synced = true;
       if (synced) continue;
       report(tree, path, w, stream, name, read, out);
       return;  // one finding per block
     }
+  }
+
+  // Whether `c` calls a repository op whose C++/HIP source (its host function, or a header
+  // its translation unit includes) waits on a stream or the device.
+  static bool op_synchronizes(const ReviewContext& ctx, const Call& c) {
+    static const RE2 sync_re(R"(\b(?:hip|cuda)(?:StreamSynchronize|DeviceSynchronize|StreamWaitEvent|EventSynchronize)\b)");
+    if (!ctx.repo) return false;
+    std::string tu = op_source_path(ctx.repo->index(), c.callee_name);
+    return !tu.empty() && KernelSources(ctx, tu).find(c.callee_name, sync_re).has_value();
   }
 
   static int first_read_after(const SyntaxTree& tree, const Function& fn, const std::string& name, int after,

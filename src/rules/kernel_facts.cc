@@ -1,0 +1,126 @@
+#include "rules/kernel_facts.h"
+
+#include <deque>
+#include <set>
+
+#include "core/strings.h"
+#include "index/knowledge.h"
+
+namespace rp {
+
+namespace {
+
+bool is_header(const std::string& path) {
+  for (std::string_view ext : {".h", ".hpp", ".cuh", ".hh", ".hxx", ".inl", ".ipp"})
+    if (path.ends_with(ext)) return true;
+  return false;
+}
+
+bool is_translation_unit(const std::string& path) {
+  for (std::string_view ext : {".cu", ".cpp", ".cc", ".cxx", ".hip"})
+    if (path.ends_with(ext)) return true;
+  return false;
+}
+
+std::optional<KernelFile> parse_head(const ReviewContext& ctx, const std::string& path, size_t max_bytes) {
+  lang::Grammar g = lang::grammar_for_path(path);
+  if (g != lang::Grammar::Cpp && g != lang::Grammar::Cuda) return std::nullopt;
+  std::optional<std::string> text = ctx.workspace.read_head(path);
+  if (!text || text->size() > max_bytes) return std::nullopt;
+  auto tree = lang::SyntaxTree::parse(g, std::move(*text));
+  if (!tree) return std::nullopt;
+  return KernelFile{path, std::move(tree)};
+}
+
+std::string located(const KernelFile& f, int line) {
+  return f.path + ":" + std::to_string(line) + ": " + std::string(trim(f.tree->line_text(line)));
+}
+
+}  // namespace
+
+KernelSources::KernelSources(const ReviewContext& ctx, const std::string& path) {
+  auto main = parse_head(ctx, path, size_t(8) << 20);
+  if (!main) return;
+  files_.push_back(std::move(*main));
+  if (!ctx.repo) return;
+  const index::RepoIndex& idx = ctx.repo->index();
+  std::set<std::string> seen{path};
+  std::deque<std::pair<std::string, int>> queue{{path, 0}};
+  while (!queue.empty() && files_.size() <= kKernelMaxHeaders) {
+    auto [from, depth] = queue.front();
+    queue.pop_front();
+    if (depth >= kKernelIncludeDepth) continue;
+    for (const std::string& inc : idx.resolved_includes(from)) {
+      if (!is_header(inc) || !seen.insert(inc).second) continue;
+      auto header = parse_head(ctx, inc, kKernelMaxHeaderBytes);
+      if (!header) continue;
+      files_.push_back(std::move(*header));
+      queue.emplace_back(inc, depth + 1);
+      if (files_.size() > kKernelMaxHeaders) break;
+    }
+  }
+}
+
+std::vector<KernelDef> KernelSources::functions(const std::string& name) const {
+  std::vector<KernelDef> out;
+  for (const KernelFile& f : files_)
+    for (lang::Function& fn : f.tree->functions())
+      if (fn.name == name && fn.body) out.push_back({&f, std::move(fn)});
+  return out;
+}
+
+std::string KernelSources::function_and_headers_text(const std::string& name) const {
+  std::string out;
+  for (size_t i = 0; i < files_.size(); ++i) {
+    if (i > 0) {
+      out += files_[i].tree->source();
+      out += '\n';
+      continue;
+    }
+    for (const lang::Function& fn : files_[0].tree->functions())
+      if (fn.name == name && fn.body) out += std::string(fn.node.text()) + "\n";
+  }
+  return out;
+}
+
+std::optional<std::string> KernelSources::find(const std::string& name, const RE2& re) const {
+  for (size_t i = 0; i < files_.size(); ++i) {
+    const KernelFile& f = files_[i];
+    int first = 1, last = 0;
+    if (i == 0) {
+      for (const lang::Function& fn : f.tree->functions())
+        if (fn.name == name && fn.body) {
+          first = fn.start_line, last = fn.end_line;
+          break;
+        }
+    } else {
+      last = f.tree->root().end_line();
+    }
+    for (int line = first; line <= last; ++line)
+      if (RE2::PartialMatch(f.tree->line_text(line), re)) return located(f, line);
+  }
+  return std::nullopt;
+}
+
+std::string op_source_path(const index::RepoIndex& idx, const std::string& name) {
+  if (name.empty()) return {};
+  bool is_op = false;
+  std::vector<std::string> units;
+  for (const auto& [path, fi] : idx.files()) {
+    if (fi->lang == index::FileIndex::Cpp) {
+      for (const index::CRegistration& r : fi->registrations) is_op = is_op || r.name == name;
+      if (!is_translation_unit(path)) continue;
+      for (const index::CSymbol& s : fi->c_functions)
+        if (s.name == name) {
+          units.push_back(path);
+          break;
+        }
+    } else if (fi->lang == index::FileIndex::Python && !is_op) {
+      if (const index::PyFunction* f = fi->function(name))
+        for (const std::string& d : f->decorators) is_op = is_op || d.starts_with("compile_ops");
+    }
+  }
+  return is_op && units.size() == 1 ? units.front() : std::string();
+}
+
+}  // namespace rp

@@ -1,0 +1,5 @@
+from atom.models.rotary_base import RotaryBlock
+
+
+class AlphaBlock(RotaryBlock):
+    pass
