@@ -160,15 +160,15 @@ bool plain_dotted(std::string_view s) {
   return !s.empty() && RE2::FullMatch(s, re);
 }
 
-void add_param_classes(const lang::Function& f, LocalClasses& locals) {
+void add_param_classes(const lang::Function& f, uint32_t fn, LocalClasses& locals) {
   for (const lang::Param& p : f.params)
-    if (plain_dotted(p.annotation)) locals[f.node.start_byte()][p.name] = p.annotation;
+    if (plain_dotted(p.annotation)) locals[fn][p.name] = p.annotation;
 }
 
-void add_assignment_class(Node n, LocalClasses& locals) {
-  Node fn = n.ancestor({"function_definition"});
+// `fn`: start byte of the innermost enclosing function (0 with `in_function` false: none).
+void add_assignment_class(Node n, bool in_function, uint32_t fn, LocalClasses& locals) {
   Node left = n.child_by_field("left");
-  if (!fn || !left || left.kind() != "identifier") return;
+  if (!in_function || !left || left.kind() != "identifier") return;
   std::string cls;
   if (Node type = n.child_by_field("type"); type && plain_dotted(type.text())) {
     cls = std::string(type.text());
@@ -180,7 +180,7 @@ void add_assignment_class(Node n, LocalClasses& locals) {
     if (plain_dotted(text) && !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))) cls = std::string(text);
   }
   if (cls.empty()) return;
-  auto& names = locals[fn.start_byte()];
+  auto& names = locals[fn];
   // Bound twice to different classes: unknowable.
   auto [it, fresh] = names.try_emplace(std::string(left.text()), cls);
   if (!fresh && it->second != cls) it->second.assign(1, '?');
@@ -227,14 +227,21 @@ void extract_python(const std::string& text, FileIndex& fi) {
   if (!tree) return;
   LocalClasses locals;
   std::vector<std::pair<size_t, uint32_t>> receivers;  // call index → enclosing function
+  // Byte ranges of the functions around the current node: the walk is pre-order, so a
+  // function is pushed before its contents and popped at the first node past its end
+  // (cheaper than Node::ancestor, which climbs from the root in tree-sitter).
+  std::vector<std::pair<uint32_t, uint32_t>> fn_stack;
   lang::walk(tree->root(), [&](Node n) {
     std::string_view k = n.kind();
+    uint32_t at = n.start_byte();
+    while (!fn_stack.empty() && fn_stack.back().second <= at) fn_stack.pop_back();
     if (k == "function_definition") {
       lang::Function f = lang::describe_function(n);
       if (!f.name.empty()) add_function(f, fi);
-      add_param_classes(f, locals);
+      add_param_classes(f, at, locals);
+      fn_stack.emplace_back(at, n.end_byte());
     } else if (k == "assignment") {
-      add_assignment_class(n, locals);
+      add_assignment_class(n, !fn_stack.empty(), fn_stack.empty() ? 0 : fn_stack.back().first, locals);
     } else if (k == "class_definition") {
       add_class(n, fi);
     } else if (k == "import_statement" || k == "import_from_statement" || k == "future_import_statement") {
@@ -248,8 +255,8 @@ void extract_python(const std::string& text, FileIndex& fi) {
         size_t dot = callee.find('.');
         // obj.m(...) with a plain local receiver (not self/cls, not a chain obj.a.m)
         if (dot != std::string::npos && callee.find('.', dot + 1) == std::string::npos && !callee.starts_with("self.") &&
-            !callee.starts_with("cls."))
-          if (Node fn = n.ancestor({"function_definition"})) receivers.emplace_back(before, fn.start_byte());
+            !callee.starts_with("cls.") && !fn_stack.empty())
+          receivers.emplace_back(before, fn_stack.back().first);
       }
     } else if (k == "string" || k == "comment") {
       return false;
