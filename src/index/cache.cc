@@ -1,4 +1,4 @@
-// Binary cache format, version 1: magic "RPIX", u32 version, u32 entry count, then per entry
+// Binary cache format, version 4: magic "RPIX", u32 version, u32 entry count, then per entry
 // the key and a FileIndex written field by field (varint lengths and numbers). A reader that
 // runs past the end or meets an impossible value rejects the whole file.
 #include "index/cache.h"
@@ -17,7 +17,7 @@ namespace rp::index {
 namespace {
 
 constexpr std::string_view kMagic = "RPIX";
-constexpr uint32_t kVersion = 3;  // 3: PyCall::receiver_class
+constexpr uint32_t kVersion = 4;  // 3: FileIndex::dynamic_globals; 4: PyCall::receiver_class
 
 class Writer {
  public:
@@ -134,6 +134,7 @@ void write_file(Writer& w, const FileIndex& f) {
   w.strings(f.module_names);
   w.strings(f.all);
   w.u(f.has_all);
+  w.u(f.dynamic_globals);
   w.u(f.imports.size());
   for (const PyImport& im : f.imports) {
     w.s(im.module);
@@ -214,6 +215,7 @@ void read_file(Reader& r, FileIndex& f) {
   f.module_names = r.strings();
   f.all = r.strings();
   f.has_all = flag(r);
+  f.dynamic_globals = flag(r);
   f.imports.resize(r.count());
   for (PyImport& im : f.imports) {
     im.module = r.s();

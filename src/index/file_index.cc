@@ -115,6 +115,7 @@ void module_assignments(const lang::SyntaxTree& tree, Node block, FileIndex& fi)
     if (k == "expression_statement") {
       for (const lang::Assignment& a : tree.assignments(st)) {
         for (const std::string& t : a.targets) {
+          if (t.starts_with("globals()[") || t.starts_with("vars()[")) fi.dynamic_globals = true;
           if (t.find('.') != std::string::npos || t.find('[') != std::string::npos) continue;
           fi.module_names.push_back(t);
           if (t != "__all__" || !a.value) continue;
@@ -197,6 +198,9 @@ void add_call(Node n, FileIndex& fi) {
     g.line = c.line;
     fi.getattrs.push_back(std::move(g));
   }
+  if (c.callee == "globals().update" || c.callee == "vars().update" ||
+      (c.callee == "setattr" && !c.args.empty() && c.args[0].value.text().starts_with("sys.modules[")))
+    fi.dynamic_globals = true;
   PyCall pc;
   pc.callee = c.callee;
   pc.line = c.line;

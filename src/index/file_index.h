@@ -94,6 +94,9 @@ struct FileIndex {
   std::vector<std::string> module_names;  // every name bound at module level (defs, classes, assignments, imports)
   std::vector<std::string> all;           // __all__ entries
   bool has_all = false;
+  // Names are bound at import by code (`globals()[n] = ...`, `globals().update(...)`,
+  // `setattr(sys.modules[__name__], ...)`): the module's names cannot be listed.
+  bool dynamic_globals = false;
   std::vector<PyImport> imports;
   std::vector<PyCall> calls;
   std::vector<PyGetattr> getattrs;

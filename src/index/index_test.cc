@@ -82,6 +82,16 @@ class Model(Base):
   EXPECT_TRUE(saw_h);
 }
 
+// A module that binds names by code (a compatibility re-export of another package's API)
+// cannot have its names listed; the hallucinated-symbol sweep must not claim absence there.
+TEST(FileIndex, DynamicGlobalsMakeTheNameSetOpen) {
+  EXPECT_FALSE(extract_file("m.py", "x = 1\nd = {}\nd['a'] = 2\n").dynamic_globals);
+  EXPECT_TRUE(extract_file("m.py", "from lib import api as _a\nfor _n in _a.__all__:\n    globals()[_n] = getattr(_a, _n)\n")
+                  .dynamic_globals);
+  EXPECT_TRUE(extract_file("m.py", "import lib\nglobals().update(lib.table)\n").dynamic_globals);
+  EXPECT_TRUE(extract_file("m.py", "import sys\nsetattr(sys.modules[__name__], 'f', print)\n").dynamic_globals);
+}
+
 TEST(FileIndex, CFamilyFacts) {
   FileIndex fi = extract_file("csrc/k.cu", R"(#include "common.cuh"
 #include <torch/extension.h>

@@ -219,7 +219,7 @@ bool RepoIndex::binds_rec(const std::string& mpath, const std::string& name, int
   const FileIndex* fi = file(mpath);
   if (!fi || depth > 8) return true;  // unknown: never claim absence
   if (fi->binds(name)) return true;
-  if (fi->function("__getattr__")) return true;
+  if (fi->function("__getattr__") || fi->dynamic_globals) return true;
   if (mpath.ends_with("/__init__.py") && !module_path(dotted_of(mpath) + "." + name).empty()) return true;
   for (const PyImport& im : fi->imports) {
     if (!im.is_star()) continue;

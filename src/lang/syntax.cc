@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <mutex>
 
 #include <tree_sitter/api.h>
 
@@ -234,16 +235,29 @@ bool Node::operator==(const Node& o) const {
 }
 
 // An explicit stack: parse trees of generated or hostile files nest thousands deep.
+// One tree cursor for the whole walk: no per-node child vectors, and the cursor's own stack
+// keeps deep nesting off the call stack. Pre-order over named nodes, as before: anonymous
+// tokens are neither visited nor descended into.
 void walk(Node root, const std::function<bool(Node)>& visit) {
-  if (!root) return;
-  std::vector<Node> stack{root};
-  while (!stack.empty()) {
-    Node n = stack.back();
-    stack.pop_back();
-    if (!visit(n)) continue;
-    std::vector<Node> kids = n.named_children();
-    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+  if (!root || !visit(root)) return;
+  const SyntaxTree* tree = NodeAccess::tree(root);
+  TSTreeCursor cursor = ts_tree_cursor_new(NodeAccess::ts(root));
+  size_t depth = 0;
+  bool descend = true;  // into the current node (the root was visited above)
+  for (;;) {
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+      ++depth;
+    } else {
+      while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&cursor)) {
+        ts_tree_cursor_goto_parent(&cursor);
+        --depth;
+      }
+      if (depth == 0) break;
+    }
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    descend = ts_node_is_named(n) && visit(NodeAccess::wrap(tree, n));
   }
+  ts_tree_cursor_delete(&cursor);
 }
 
 const Argument* Call::keyword(std::string_view name) const {
@@ -254,7 +268,58 @@ const Argument* Call::keyword(std::string_view name) const {
 
 // ---------------------------------------------------------------- SyntaxTree
 
-SyntaxTree::SyntaxTree(Grammar g, std::string source) : grammar_(g), source_(std::move(source)) {
+// Whole-file collections, each computed on first use. call_once keeps it safe should rules
+// ever share a tree across threads.
+template <class T>
+class Lazy {
+ public:
+  template <class F>
+  const std::vector<T>& get(F&& compute) {
+    std::call_once(once_, [&] { value_ = compute(); });
+    return value_;
+  }
+
+ private:
+  std::once_flag once_;
+  std::vector<T> value_;
+};
+
+struct SyntaxTree::Memo {
+  Lazy<Function> functions;
+  Lazy<ClassDef> classes;
+  Lazy<Call> calls;
+  Lazy<Assignment> assignments;
+  Lazy<IfChain> if_chains;
+  Lazy<Loop> loops;
+  Lazy<WithBlock> with_blocks;
+  Lazy<TryBlock> try_blocks;
+  Lazy<Literal> string_literals;
+  Lazy<Literal> number_literals;
+  Lazy<Node> comments;
+  Lazy<Import> imports;
+};
+
+#define RP_MEMOIZED_COLLECTION(Type, name)                                   \
+  std::vector<Type> SyntaxTree::name(Node scope) const {                      \
+    if (scope && !(scope == root())) return collect_##name(scope);            \
+    return memo_->name.get([this] { return collect_##name(root()); });        \
+  }
+RP_MEMOIZED_COLLECTION(Function, functions)
+RP_MEMOIZED_COLLECTION(ClassDef, classes)
+RP_MEMOIZED_COLLECTION(Call, calls)
+RP_MEMOIZED_COLLECTION(Assignment, assignments)
+RP_MEMOIZED_COLLECTION(IfChain, if_chains)
+RP_MEMOIZED_COLLECTION(Loop, loops)
+RP_MEMOIZED_COLLECTION(WithBlock, with_blocks)
+RP_MEMOIZED_COLLECTION(TryBlock, try_blocks)
+RP_MEMOIZED_COLLECTION(Literal, string_literals)
+RP_MEMOIZED_COLLECTION(Literal, number_literals)
+RP_MEMOIZED_COLLECTION(Node, comments)
+RP_MEMOIZED_COLLECTION(Import, imports)
+#undef RP_MEMOIZED_COLLECTION
+
+SyntaxTree::SyntaxTree(Grammar g, std::string source)
+    : memo_(std::make_unique<Memo>()), grammar_(g), source_(std::move(source)) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i)
     if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
@@ -532,7 +597,7 @@ Function describe_function(Node def) {
   return f;
 }
 
-std::vector<Function> SyntaxTree::functions(Node scope) const {
+std::vector<Function> SyntaxTree::collect_functions(Node scope) const {
   std::vector<Function> out;
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() == "function_definition") {
@@ -544,7 +609,7 @@ std::vector<Function> SyntaxTree::functions(Node scope) const {
   return out;
 }
 
-std::vector<ClassDef> SyntaxTree::classes(Node scope) const {
+std::vector<ClassDef> SyntaxTree::collect_classes(Node scope) const {
   std::vector<ClassDef> out;
   walk(scope ? scope : root(), [&](Node n) {
     std::string_view k = n.kind();
@@ -601,7 +666,7 @@ Call describe_call(Node n) {
   return c;
 }
 
-std::vector<Call> SyntaxTree::calls(Node scope) const {
+std::vector<Call> SyntaxTree::collect_calls(Node scope) const {
   std::vector<Call> out;
   walk(scope ? scope : root(), [&](Node n) {
     if ((n.kind() == "call" || n.kind() == "call_expression") && n.child_by_field("function"))
@@ -611,7 +676,7 @@ std::vector<Call> SyntaxTree::calls(Node scope) const {
   return out;
 }
 
-std::vector<Assignment> SyntaxTree::assignments(Node scope) const {
+std::vector<Assignment> SyntaxTree::collect_assignments(Node scope) const {
   std::vector<Assignment> out;
   walk(scope ? scope : root(), [&](Node n) {
     std::string_view k = n.kind();
@@ -639,7 +704,7 @@ std::vector<Assignment> SyntaxTree::assignments(Node scope) const {
   return out;
 }
 
-std::vector<IfChain> SyntaxTree::if_chains(Node scope) const {
+std::vector<IfChain> SyntaxTree::collect_if_chains(Node scope) const {
   std::vector<IfChain> out;
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() != "if_statement") return true;
@@ -684,7 +749,7 @@ std::vector<IfChain> SyntaxTree::if_chains(Node scope) const {
   return out;
 }
 
-std::vector<Loop> SyntaxTree::loops(Node scope) const {
+std::vector<Loop> SyntaxTree::collect_loops(Node scope) const {
   std::vector<Loop> out;
   walk(scope ? scope : root(), [&](Node n) {
     std::string_view k = n.kind();
@@ -710,7 +775,7 @@ std::vector<Loop> SyntaxTree::loops(Node scope) const {
   return out;
 }
 
-std::vector<WithBlock> SyntaxTree::with_blocks(Node scope) const {
+std::vector<WithBlock> SyntaxTree::collect_with_blocks(Node scope) const {
   std::vector<WithBlock> out;
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() != "with_statement") return true;
@@ -732,7 +797,7 @@ std::vector<WithBlock> SyntaxTree::with_blocks(Node scope) const {
   return out;
 }
 
-std::vector<TryBlock> SyntaxTree::try_blocks(Node scope) const {
+std::vector<TryBlock> SyntaxTree::collect_try_blocks(Node scope) const {
   std::vector<TryBlock> out;
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() != "try_statement") return true;
@@ -770,7 +835,7 @@ std::vector<TryBlock> SyntaxTree::try_blocks(Node scope) const {
   return out;
 }
 
-std::vector<Literal> SyntaxTree::string_literals(Node scope) const {
+std::vector<Literal> SyntaxTree::collect_string_literals(Node scope) const {
   std::vector<Literal> out;
   walk(scope ? scope : root(), [&](Node n) {
     std::string_view k = n.kind();
@@ -783,7 +848,7 @@ std::vector<Literal> SyntaxTree::string_literals(Node scope) const {
   return out;
 }
 
-std::vector<Literal> SyntaxTree::number_literals(Node scope) const {
+std::vector<Literal> SyntaxTree::collect_number_literals(Node scope) const {
   std::vector<Literal> out;
   walk(scope ? scope : root(), [&](Node n) {
     std::string_view k = n.kind();
@@ -796,7 +861,7 @@ std::vector<Literal> SyntaxTree::number_literals(Node scope) const {
   return out;
 }
 
-std::vector<Node> SyntaxTree::comments(Node scope) const {
+std::vector<Node> SyntaxTree::collect_comments(Node scope) const {
   std::vector<Node> out;
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() == "comment") out.push_back(n);
@@ -861,7 +926,7 @@ std::string Import::top_level() const {
   return module.substr(0, module.find('.'));
 }
 
-std::vector<Import> SyntaxTree::imports(Node scope) const {
+std::vector<Import> SyntaxTree::collect_imports(Node scope) const {
   std::vector<Import> out;
   if (!is_python()) return out;
   walk(scope ? scope : root(), [&](Node n) {

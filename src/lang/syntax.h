@@ -219,7 +219,8 @@ class SyntaxTree {
   Node node_starting_at(int line, std::initializer_list<std::string_view> kinds, Node scope = {}) const;
   bool line_is_comment(int line) const;  // only a comment (or inside a docstring/string)
 
-  // --- collections within a scope (the whole file when scope is null) ---
+  // --- collections within a scope (the whole file when scope is null; computed once per tree
+  //     for the whole file, so asking again is a copy, not a walk) ---
   std::vector<Function> functions(Node scope = {}) const;
   std::vector<ClassDef> classes(Node scope = {}) const;
   std::vector<Call> calls(Node scope = {}) const;
@@ -250,6 +251,22 @@ class SyntaxTree {
 
  private:
   SyntaxTree(Grammar g, std::string source);
+  // The collections above, computed; the public calls memoize the whole-file ones, which
+  // every rule asks for again (a 800-file PR walked each tree some 40 times).
+  std::vector<Function> collect_functions(Node scope) const;
+  std::vector<ClassDef> collect_classes(Node scope) const;
+  std::vector<Call> collect_calls(Node scope) const;
+  std::vector<Assignment> collect_assignments(Node scope) const;
+  std::vector<IfChain> collect_if_chains(Node scope) const;
+  std::vector<Loop> collect_loops(Node scope) const;
+  std::vector<WithBlock> collect_with_blocks(Node scope) const;
+  std::vector<TryBlock> collect_try_blocks(Node scope) const;
+  std::vector<Literal> collect_string_literals(Node scope) const;
+  std::vector<Literal> collect_number_literals(Node scope) const;
+  std::vector<Node> collect_comments(Node scope) const;
+  std::vector<Import> collect_imports(Node scope) const;
+  struct Memo;
+  std::unique_ptr<Memo> memo_;
   Grammar grammar_;
   std::string source_;
   TSTree* tree_ = nullptr;

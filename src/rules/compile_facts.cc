@@ -74,25 +74,6 @@ std::string string_value(lang::Node n) {
 
 }  // namespace
 
-std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace,
-                                                    std::initializer_list<std::string_view> needles) {
-  std::vector<ChangedPythonFile> out;
-  for (const FileChange& f : changes.files) {
-    if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
-    std::set<int> added = added_line_numbers(f);
-    if (added.empty()) continue;
-    if (needles.size()) {
-      const std::string* text = workspace.new_text(f.new_path);
-      bool any = false;
-      for (std::string_view n : needles) any = any || (text && text->find(n) != std::string::npos);
-      if (!any) continue;
-    }
-    const lang::SyntaxTree* tree = workspace.new_tree(f.new_path);
-    if (tree) out.push_back(ChangedPythonFile{&f, std::move(added), tree});
-  }
-  return out;
-}
-
 std::string return_annotation(const lang::Function& fn) {
   lang::Node def = definition_of(fn);
   if (!def) return "";

@@ -5,16 +5,11 @@
 // statement promises.
 #pragma once
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <set>
-
-#include "core/change_set.h"
 #include "lang/syntax.h"
-#include "workspace/workspace.h"
 
 namespace rp {
 
@@ -29,18 +24,6 @@ struct CompileOpRegistration {
   std::string return_annotation;           // "" when the op has none
   bool stub_body = false;   // body is only a docstring / `...` / `pass`
 };
-
-// A Python file the PR adds lines to, with those head-side lines and its head parse tree.
-struct ChangedPythonFile {
-  const FileChange* file = nullptr;
-  std::set<int> added;
-  const lang::SyntaxTree* tree = nullptr;
-};
-// Every non-binary Python file with added lines whose head tree is available. When `needles` is
-// not empty, only files whose head text contains one of them are parsed (a commit that touches
-// hundreds of files parses only the few that can matter).
-std::vector<ChangedPythonFile> changed_python_files(const ChangeSet& changes, Workspace& workspace,
-                                                    std::initializer_list<std::string_view> needles = {});
 
 // Every registration in one Python tree, in source order.
 std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTree& tree);

@@ -7,7 +7,8 @@
 namespace rp {
 
 std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
-                                           const std::function<bool(std::string_view)>& keep) {
+                                           const std::function<bool(std::string_view)>& keep,
+                                           std::initializer_list<std::string_view> needles) {
   std::vector<ChangedSource> out;
   for (const FileChange& f : pr.changes.files) {
     if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || is_test_path(f.new_path) || !keep(f.new_path))
@@ -16,6 +17,12 @@ std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
     s.file = &f;
     s.added = added_line_numbers(f);
     if (s.added.empty()) continue;
+    if (needles.size()) {
+      const std::string* text = ws.new_text(f.new_path);
+      bool any = false;
+      for (std::string_view n : needles) any = any || (text && text->find(n) != std::string::npos);
+      if (!any) continue;
+    }
     s.tree = ws.new_tree(f.new_path);
     if (!s.tree) continue;
     out.push_back(std::move(s));

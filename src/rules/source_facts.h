@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -18,12 +19,16 @@ struct ChangedSource {
   const lang::SyntaxTree* tree = nullptr;  // head-side parse tree
 };
 
-// Changed files whose path passes `keep` (e.g. is_python), in diff order.
+// Changed files whose path passes `keep` (e.g. is_python), in diff order. When `needles` is
+// not empty, only files whose head text contains one of them are parsed (a commit that touches
+// hundreds of files parses only the few that can matter).
 std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
-                                           const std::function<bool(std::string_view)>& keep);
+                                           const std::function<bool(std::string_view)>& keep,
+                                           std::initializer_list<std::string_view> needles = {});
 inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
-                                                  const std::function<bool(std::string_view)>& keep) {
-  return changed_sources(ctx.pr, ctx.workspace, keep);
+                                                  const std::function<bool(std::string_view)>& keep,
+                                                  std::initializer_list<std::string_view> needles = {}) {
+  return changed_sources(ctx.pr, ctx.workspace, keep, needles);
 }
 
 }  // namespace rp

@@ -2,6 +2,7 @@
 // missing, so tracing it under FakeTensor mode has nothing that produces its outputs.
 #include "core/paths.h"
 #include "rules/compile_facts.h"
+#include "rules/source_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
 
@@ -35,7 +36,7 @@ class FakeImplMissing : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedPythonFile& changed : changed_python_files(ctx.pr.changes, ctx.workspace, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+    for (const ChangedSource& changed : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
       const FileChange& f = *changed.file;
       const std::set<int>& added = changed.added;
       const lang::SyntaxTree* tree = changed.tree;

@@ -40,6 +40,10 @@ constexpr RuleInfo kInfo{
 - rename: a module-level function/class the base bound is no longer bound by the module, and a
   head-tree file still imports it (`from mod import old`, also through a package that star-
   imports the module) or calls `mod.old(...)`; a deleted module still imported.
+- public op (aiter): a parameter removed from, or a rename of, a public op (a module directly
+  under aiter/ops/, or re-exported by `import aiter`) with no alias, even with every in-repo
+  caller updated. A warning: the consumers that would pass the old form live in other
+  repositories, so no concrete caller can be named.
 - param-discard: a parameter added to an existing function that its body never reads.
 - attr-missing (ATOM, a note): an added `getattr(cfg, "key", default)` on a configuration
   object (`config`, `*_config`, `cfg`, `args`) with a plain-value default (a
@@ -258,7 +262,10 @@ class ApiPropagation : public Rule {
     fd.action = fmt::format("Author must keep accepting {} as a deprecated alias of the new parameter(s), or link the "
                             "consumer PRs that stop passing it",
                             names);
-    fd.trigger = fmt::format("a consumer calling aiter's {}(..., {}=...) as before this PR", fn.name, removed.front());
+    // No consumer is at hand to name (they live in other repositories), so this is a warning:
+    // the red gate wants a concrete caller, and a renamed positional parameter breaks only
+    // keyword callers.
+    fd.severity = Severity::Warn;
     if (const lang::SyntaxTree* t = ctx.workspace.new_tree(path)) fd.evidence.push_back(evidence(path, line, t->line_text(line)));
     out.push_back(std::move(fd));
   }

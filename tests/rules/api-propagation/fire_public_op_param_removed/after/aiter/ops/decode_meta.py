@@ -1,7 +1,7 @@
 def plan_decode_meta(
     seqlens,
     num_heads,
-    dtype_q_nope=None,  # expect[red]: api-propagation
+    dtype_q_nope=None,  # expect[warn]: api-propagation
     dtype_q_rope=None,
     dtype_kv=None,
 ):
