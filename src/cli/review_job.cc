@@ -265,7 +265,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   std::unique_ptr<index::RepoKnowledge> knowledge;
   if (workspace.head_tree())
     knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), p.profile, index_cache_file(in));
-  ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get()};
+  ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get(), p.repo.get()};
   RuleSelection rules = configured_rules(p.config, in.rules);
   RuleRun run = run_rules(ctx, rules);
 

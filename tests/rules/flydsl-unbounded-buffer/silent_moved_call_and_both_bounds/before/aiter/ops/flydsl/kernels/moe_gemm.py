@@ -1,0 +1,6 @@
+from aiter.ops.flydsl.kernels import buffer_ops, tdm_ops
+
+
+def build(scale_a, t, lds, rows, cols):
+    sa = buffer_ops.create_buffer_resource(scale_a, max_size=True)
+    return sa
