@@ -37,7 +37,8 @@ changed gfx950/MI355X).
 Does not fire on: titles with no single-model/GPU scope; files in Tier 3 (model- or
 arch-specific files, and aiter's per-op modules); files whose name already carries the scope
 (`..._gfx950.py`, `kimi_...py`); changes whose every changed line sits under an arch or model
-guard; comment-only and blank-line changes; tests and docs.)"};
+guard; imports and functions the PR adds whole (new code no other model runs yet);
+comment-only and blank-line changes; tests and docs.)"};
 
 // A scope word: a GPU arch or model, or a model family.
 const RE2& scope_word() {
@@ -150,12 +151,13 @@ class SharedPathScope : public Rule {
   // The first added code line not under an arch/model guard; for a change that only removes
   // lines, the head line of its block. 0 when every change is guarded or trivial.
   static int first_unguarded(const FileChange& f, const lang::SyntaxTree& tree, const std::string& scope_lower) {
+    std::set<int> added = added_line_numbers(f);
     for (const ChangeBlock& b : change_blocks(f)) {
       bool code_added = false;
       for (const DiffLine* l : b.added) {
         if (trim(l->text).empty() || tree.line_is_comment(l->new_line)) continue;
         code_added = true;
-        if (!guarded(tree, l->new_line, scope_lower)) return l->new_line;
+        if (!guarded(tree, l->new_line, scope_lower) && !pure_addition(tree, l->new_line, added)) return l->new_line;
       }
       if (code_added) continue;
       for (const DiffLine* l : b.removed)
@@ -165,6 +167,17 @@ class SharedPathScope : public Rule {
         }
     }
     return 0;
+  }
+
+  // An import, or a line of a function the PR adds whole: new code no other model runs yet.
+  static bool pure_addition(const lang::SyntaxTree& tree, int line, const std::set<int>& added) {
+    lang::Node stmt = tree.statement_at(line);
+    if (stmt && (stmt.kind() == "import_statement" || stmt.kind() == "import_from_statement")) return true;
+    auto fn = tree.enclosing_function(line);
+    if (!fn) return false;
+    for (int l = fn->start_line; l <= fn->end_line; ++l)
+      if (!added.count(l)) return false;
+    return true;
   }
 
   Finding report(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& tree, int line,

@@ -3,6 +3,7 @@
 // top committer in git history.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -33,11 +34,35 @@ merged on CI and one approval and was reverted by the owner within the hour).
 It is a process finding with no concrete failing input, so it is a warning, never red.
 Does not fire on: pure additions (no existing code line removed: a new function, a new
 arch-gated branch); changes that only touch comments, blank lines or move a line unchanged;
+formatter-only rewrites (the same code once whitespace, trailing commas and quote style are
+set aside: a ruff/black pass);
 files outside the profile's core list; profiles with no core list (ATOM, generic). Review
 approvals are not in the PR metadata review-pr reads, so an owner's approval does not silence
 it: the reviewer checks that by eye.)"};
 
 constexpr int kOwnerWalk = 2000;
+
+// Code with whitespace, trailing commas and quote style removed: what a formatter (ruff,
+// black) may change without changing behaviour.
+std::string format_free(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') continue;
+    out += ch == '\'' ? '"' : ch;
+  }
+  return out;
+}
+
+// Whether the file's removed and added code are the same modulo formatting.
+bool formatting_only(const FileChange& f) {
+  std::string removed, added;
+  for (const Hunk& h : f.hunks)
+    for (const DiffLine& l : h.lines) {
+      if (l.kind == DiffLine::Kind::Context || is_comment_only(l.text, true)) continue;
+      (l.kind == DiffLine::Kind::Removed ? removed : added) += format_free(code_part(l.text, true));
+    }
+  return removed == added;
+}
 
 // Removed code lines of a file that the PR does not re-add verbatim (modulo whitespace): a
 // line only moved or re-indented is not a rewrite. Returns the head-side line of the first
@@ -70,7 +95,7 @@ class CoreApiOwnerSignoff : public Rule {
       if (!core) continue;
       int rewritten = 0;
       int line = first_rewrite_line(f, rewritten);
-      if (!line) continue;
+      if (!line || formatting_only(f)) continue;
       out.push_back(report(ctx, f, line, rewritten));
     }
   }

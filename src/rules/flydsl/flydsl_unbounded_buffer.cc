@@ -37,7 +37,7 @@ Warning: the rule cannot see the tile shape that makes the read leave the alloca
 Does not fire on: weights and caches (`sin_cache`, `cos_cache`, `rms_weight`, `block_table`,
 `plan`, weight and per-N scale tensors such as `scale_b`, `bias`): they are full-size and
 max_size is right for them; calls that pass `num_records_bytes` or `max_size=False`; a call
-the PR only moved (the same call on a removed line); descriptors that set both bounds or
+the PR only moved or re-wrapped (the same call on removed lines, whitespace aside); descriptors that set both bounds or
 none; test files.)"};
 
 constexpr std::string_view kBufferCalls[] = {"create_buffer_resource", "make_buffer_tensor", "ptr_buffer_resource"};
@@ -71,6 +71,14 @@ std::string ragged_reason(const std::string& name, std::string_view path) {
   return {};
 }
 
+// Text without whitespace: a call the PR re-wraps or re-indents reads the same.
+std::string squeeze(std::string_view text) {
+  std::string out;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch))) out += ch;
+  return out;
+}
+
 class FlydslUnboundedBuffer : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -81,7 +89,7 @@ class FlydslUnboundedBuffer : public Rule {
       std::string removed;
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines)
-          if (l.kind == DiffLine::Kind::Removed) removed += collapse_whitespace(l.text) + "\n";
+          if (l.kind == DiffLine::Kind::Removed) removed += squeeze(l.text);
       for (const lang::Call& c : cs.tree->calls()) {
         if (!touches_added(cs.added, c.line, c.node.end_line())) continue;
         if (buffer_call(c.callee_name)) check_buffer(f, *cs.tree, c, removed, out);
@@ -110,7 +118,7 @@ class FlydslUnboundedBuffer : public Rule {
     std::string tensor(c.args[0].value.text());
     std::string why = ragged_reason(bare_name(tensor), f.path());
     if (why.empty()) return;
-    if (removed.find(c.callee_name + "(" + tensor) != std::string::npos) return;  // moved, not new
+    if (removed.find(c.callee_name + "(" + squeeze(tensor)) != std::string::npos) return;  // moved, not new
     Finding x = finding();
     x.location = Location{f.path(), c.line};
     x.problem = fmt::format("`{}({}{})` declares the buffer as large as its allocation, but `{}` is {}", c.callee_name,
@@ -129,7 +137,7 @@ class FlydslUnboundedBuffer : public Rule {
     const lang::Argument* outer = c.keyword("oob_outer_bound");
     if (!outer || !outer->value || outer->value.text() == "None" || c.keyword("oob_inner_bound")) return;
     std::string bound(outer->value.text());
-    if (removed.find("oob_outer_bound=" + bound) != std::string::npos) return;  // moved, not new
+    if (removed.find("oob_outer_bound=" + squeeze(bound)) != std::string::npos) return;  // moved, not new
     int line = outer->value.start_line();
     Finding x = finding();
     x.location = Location{f.path(), line};

@@ -30,7 +30,8 @@ a value the base version of the file never compared it with — a string (`dtype
 `arch in ("gfx950", "gfx1250")`) or an enum-like constant (`QuantType.per_1x32`,
 `dtypes.fp4x2`) — and another if/elif chain over the same expression in the same function
 (or in the same file, when the expression is an attribute, a call such as `get_gfx()`, or a
-parameter both functions share) compares it with other values, has no branch for the new
+parameter both functions share) dispatches on it — some branch tests that expression and
+nothing else (`x == "a"`, `x in (...)`, joined by `or`) — with other values, has no branch for the new
 one, and ends in an `else` that does real work. The new value reaches that else, which was
 written for the older values (aiter: fp4 fell through to the fp8/int8 tile table and got
 generic preload depths).
@@ -124,7 +125,33 @@ std::vector<ValueTest> value_tests(lang::Node cond) {
 struct ChainFacts {
   lang::IfChain chain;
   std::vector<std::vector<ValueTest>> tests;  // per branch
+  std::set<std::string> pure;  // expressions some branch tests and nothing else (a dispatch over them)
 };
+
+// The expression a condition tests and nothing else: one value test, or value tests on the
+// same expression joined by `or` (`x == "a" or x in ("b", "c")`). "" otherwise, e.g. for
+// `quant_type == No and act == Silu`, which dispatches on the pair, not on `act`.
+std::string pure_expr(lang::Node cond, const std::vector<ValueTest>& tests) {
+  if (!cond || tests.empty()) return {};
+  int comparisons = 0;
+  bool other = false;
+  lang::walk(cond, [&](lang::Node n) {
+    std::string_view k = n.kind();
+    if (k == "comparison_operator") return ++comparisons, false;
+    if (k == "boolean_operator") {
+      for (lang::Node c : n.children())
+        if (!c.is_named() && c.text() != "or") other = true;
+      return true;
+    }
+    if (k == "parenthesized_expression") return true;
+    if (n.is_named()) other = true;
+    return false;
+  });
+  if (other || comparisons != static_cast<int>(tests.size())) return {};
+  for (const ValueTest& t : tests)
+    if (t.expr != tests[0].expr || t.negative) return {};
+  return tests[0].expr;
+}
 
 std::set<std::pair<std::string, std::string>> base_pairs(const lang::SyntaxTree* old_tree) {
   std::set<std::pair<std::string, std::string>> out;
@@ -180,8 +207,11 @@ class NewDispatchValue : public Rule {
                   const std::set<std::pair<std::string, std::string>>& base, std::vector<Finding>& out) const {
     std::vector<ChainFacts> chains;
     for (const lang::IfChain& c : tree.if_chains()) {
-      ChainFacts cf{c, {}};
-      for (const lang::Branch& b : c.branches) cf.tests.push_back(value_tests(b.condition));
+      ChainFacts cf{c, {}, {}};
+      for (const lang::Branch& b : c.branches) {
+        cf.tests.push_back(value_tests(b.condition));
+        if (std::string e = pure_expr(b.condition, cf.tests.back()); !e.empty()) cf.pure.insert(e);
+      }
       chains.push_back(std::move(cf));
     }
     std::set<std::pair<std::string, std::string>> reported;
@@ -209,7 +239,8 @@ class NewDispatchValue : public Rule {
     for (size_t j = 0; j < chains.size(); ++j) {
       if (j == home) continue;
       const ChainFacts& c = chains[j];
-      if (!c.chain.has_else || inside(c.chain.node, h.node) || inside(h.node, c.chain.node)) continue;
+      if (!c.chain.has_else || !c.pure.count(t.expr) || inside(c.chain.node, h.node) || inside(h.node, c.chain.node))
+        continue;
       std::set<std::string> handled;
       bool over_expr = false, negative = false;
       for (const auto& tests : c.tests)

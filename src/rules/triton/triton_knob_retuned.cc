@@ -24,15 +24,16 @@ constexpr RuleInfo kInfo{
     .codes = {.atom = kOff, .aiter = "T3"},
     .summary = "A Triton num_warps / num_stages / num_ctas value is changed with no measurement in the PR description.",
     .docs = R"(What it catches (aiter T3): in Triton/Gluon code or its tuned configs (a path with a
-`triton` or `gluon` component, Python or JSON), a change block that replaces a `num_warps`,
-`num_stages` or `num_ctas` value with a different one (`num_stages=2` → `num_stages=3`,
-`"num_warps": 4` → `"num_warps": 8`), or adds such a knob to a launch or config entry the
+`triton` or `gluon` component, Python: launches, `triton.Config(...)` and config dicts), a
+change block that replaces a `num_warps`, `num_stages` or `num_ctas` value with a different
+one (`num_stages=2` → `num_stages=3`, `"num_warps": 4` → `"num_warps": 8`), or adds such a knob to a launch or config entry the
 block rewrites, while the PR description gives no perf number. These knobs are per shape and
 per arch: a value tuned on gfx942 is not tuned for gfx950, one copied from a sibling kernel
 with another BLOCK is not tuned at all, and a num_stages beyond what LDS holds silently lowers
 occupancy. Without a base-vs-head number the finding is an inference, so it is a note phrased
 as a question.
-Does not fire on: PRs whose description carries perf numbers; new kernels or config entries
+Does not fire on: PRs whose description carries perf numbers; tuned JSON/CSV config files
+(the output of a tuning sweep: the config system working, as T8 says); new kernels or config entries
 the PR adds whole (no replaced knob); a value only moved (the same value removed and added);
 tests, `op_tests/` and benchmark scripts; a literal on a kernel launch in a file whose
 launches take their knobs from the tuned config (triton-launch-knob, T8, reports that line).)"};
@@ -70,12 +71,11 @@ class TritonKnobRetuned : public Rule {
       return;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !triton_path(f.path()) || skipped_path(f.path())) continue;
-      bool py = f.path().ends_with(".py"), json = f.path().ends_with(".json");
-      if (!py && !json) continue;
-      const lang::SyntaxTree* tree = py ? ctx.workspace.new_tree(f.path()) : nullptr;
+      if (!f.path().ends_with(".py")) continue;  // JSON/CSV tables are the tuning sweep's output
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.path());
       std::set<int> t8 = tree ? t8_lines(*tree) : std::set<int>{};
       std::vector<Retune> found;
-      for (const ChangeBlock& b : change_blocks(f)) retunes_in(b, py, t8, found);
+      for (const ChangeBlock& b : change_blocks(f)) retunes_in(b, t8, found);
       if (!found.empty()) out.push_back(report(f, tree, found));
     }
   }
@@ -93,12 +93,12 @@ class TritonKnobRetuned : public Rule {
     return out;
   }
 
-  static void retunes_in(const ChangeBlock& b, bool py, const std::set<int>& t8, std::vector<Retune>& out) {
+  static void retunes_in(const ChangeBlock& b, const std::set<int>& t8, std::vector<Retune>& out) {
     if (b.removed.empty() || b.added.empty()) return;  // a whole new entry, or a removal
     std::map<std::string, std::set<std::string>> before;
     bool rewrites_launch = false;
     for (const DiffLine* l : b.removed) {
-      std::string_view code = py ? code_part(l->text, true) : std::string_view(l->text);
+      std::string_view code = code_part(l->text, true);
       knobs_in(code, before);
       rewrites_launch = rewrites_launch || code.find("](") != std::string_view::npos ||
                         code.find("Config(") != std::string_view::npos;
@@ -108,7 +108,7 @@ class TritonKnobRetuned : public Rule {
     for (const DiffLine* l : b.added) {
       if (t8.count(l->new_line)) continue;
       std::map<std::string, std::set<std::string>> now;
-      knobs_in(py ? code_part(l->text, true) : std::string_view(l->text), now);
+      knobs_in(code_part(l->text, true), now);
       for (const auto& [knob, values] : now) {
         auto old = before.find(knob);
         for (const std::string& v : values) {
