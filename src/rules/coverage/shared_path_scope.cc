@@ -12,6 +12,7 @@
 #include "index/knowledge.h"
 #include "rules/dispatch_facts.h"
 #include "rules/facts.h"
+#include "rules/perf_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -30,7 +31,8 @@ GPU or model — a bracket tag (`[MI308]`, `[gfx950]`, `[Kimi]`), `X-only` / `X 
 a shared Tier 1/2 file (the computed tier from the repository index, else the profile's Step 4
 table: e.g. ATOM's `deepseek_v2.py` is the base of DSv2, DSv3, DSv3-0324 and Kimi) where at
 least one changed line is not under an `if` that tests an arch or a model (`get_gfx()`,
-`"gfx942"`, `is_deepseek`, `model_type`, the scope word itself).
+`"gfx942"`, `is_deepseek`, `model_type`, the scope word itself). One finding per PR, at the
+first such file, naming the others.
 Why it matters: the label tells reviewers and CI that only the named model or GPU is at stake;
 a shared path changes every model and arch it serves (ATOM: an "[MI308]" backbone change also
 changed gfx950/MI355X).
@@ -126,15 +128,33 @@ class SharedPathScope : public Rule {
     std::string scope_lower = lower(scope);
     for (char& ch : scope_lower)
       if (ch == '-' || ch == ' ') ch = '_';
+    struct Hit {
+      const FileChange* file;
+      const lang::SyntaxTree* tree;
+      int line, tier;
+      std::string why;
+    };
+    std::vector<Hit> hits;
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;
       if (is_test_path(f.path()) || lower(f.path()).find(scope_lower) != std::string::npos) continue;
       auto [tier, why] = tier_of(ctx, f.path());
       if (tier > 2) continue;
-      int line = first_unguarded(f, *cs.tree, scope_lower);
-      if (!line) continue;
-      out.push_back(report(ctx, f, *cs.tree, line, scope, tier, why));
+      if (int line = first_unguarded(f, *cs.tree, scope_lower)) hits.push_back({&f, cs.tree, line, tier, why});
     }
+    if (hits.empty()) return;
+    // One finding per PR, at the first shared file; the others are named beside it.
+    Finding x = report(ctx, *hits[0].file, *hits[0].tree, hits[0].line, scope, hits[0].tier, hits[0].why);
+    for (size_t i = 1; i < hits.size(); ++i) {
+      x.related.push_back(Location{hits[i].file->path(), hits[i].line});
+      x.evidence.push_back(evidence(hits[i].file->path(), hits[i].line, hits[i].tree->line_text(hits[i].line)));
+    }
+    if (hits.size() > 1) {
+      std::vector<std::string> others;
+      for (size_t i = 1; i < hits.size(); ++i) others.push_back("`" + hits[i].file->path() + "`");
+      x.problem += fmt::format("; {} other shared file(s) too: {}", others.size(), join_and(others));
+    }
+    out.push_back(std::move(x));
   }
 
  private:

@@ -31,12 +31,14 @@ a value the base version of the file never compared it with — a string (`dtype
 `dtypes.fp4x2`) — and another if/elif chain over the same expression in the same function
 (or in the same file, when the expression is an attribute, a call such as `get_gfx()`, or a
 parameter both functions share) dispatches on it — some branch tests that expression and
-nothing else (`x == "a"`, `x in (...)`, joined by `or`) — with other values, has no branch for the new
+nothing else (`x == "a"`, `x in (...)`, joined by `or`) — with at least two other values, has
+no branch for the new
 one, and ends in an `else` that does real work. The new value reaches that else, which was
 written for the older values (aiter: fp4 fell through to the fp8/int8 tile table and got
 generic preload depths).
 Warning: the rule cannot tell whether the else is a safe default or picks a wrong kernel.
-Does not fire on: an else that only raises, asserts or warns; a function that checks the
+Does not fire on: a yes/no test with one value (`if status == A: ... else: ...`: its else is
+every other value by design); an else that only raises, asserts or warns; a function that checks the
 expression first (an `assert` on it, or an `if` on it whose body raises or returns) before
 the uncovered chain; an assert anywhere in the file that names both the expression and the
 new value (a runtime guard for the dangerous combination); a new branch that returns or
@@ -250,7 +252,9 @@ class NewDispatchValue : public Rule {
           negative = negative || u.negative;
           handled.insert(u.values.begin(), u.values.end());
         }
-      if (!over_expr || negative || handled.count(v)) continue;
+      // One value and an else is a yes/no test ("is it A?"), whose else is every other value by
+      // design; a multi-way dispatch names at least two.
+      if (!over_expr || negative || handled.count(v) || handled.size() < 2) continue;
       const lang::Branch& els = c.chain.branches.back();
       if (is_bail_out_block(els.body)) continue;
       auto fn = tree.enclosing_function(c.chain.node.start_line());
