@@ -39,8 +39,8 @@ changed gfx950/MI355X).
 Does not fire on: titles with no single-model/GPU scope; files in Tier 3 (model- or
 arch-specific files, and aiter's per-op modules); files whose name already carries the scope
 (`..._gfx950.py`, `kimi_...py`); changes whose every changed line sits under an arch or model
-guard; imports and functions the PR adds whole (new code no other model runs yet);
-comment-only and blank-line changes; tests and docs.)"};
+guard or itself tests the arch/model; imports and functions the PR adds whole (new code no
+other model runs yet); comment-only and blank-line changes; tests and docs.)"};
 
 // A scope word: a GPU arch or model, or a model family.
 const RE2& scope_word() {
@@ -177,6 +177,9 @@ class SharedPathScope : public Rule {
       for (const DiffLine* l : b.added) {
         if (trim(l->text).empty() || tree.line_is_comment(l->new_line)) continue;
         code_added = true;
+        // A line that itself tests the arch/model (`self.is_gfx1250 = gfx == "gfx1250"`) is
+        // scoped code, like a line under such a test.
+        if (arch_or_model_test(code_part(l->text, true), scope_lower)) continue;
         if (!guarded(tree, l->new_line, scope_lower) && !pure_addition(tree, l->new_line, added)) return l->new_line;
       }
       if (code_added) continue;
@@ -191,8 +194,8 @@ class SharedPathScope : public Rule {
 
   // An import, or a line of a function the PR adds whole: new code no other model runs yet.
   static bool pure_addition(const lang::SyntaxTree& tree, int line, const std::set<int>& added) {
-    lang::Node stmt = tree.statement_at(line);
-    if (stmt && (stmt.kind() == "import_statement" || stmt.kind() == "import_from_statement")) return true;
+    for (const lang::Import& imp : tree.imports())
+      if (imp.node.contains_line(line)) return true;
     auto fn = tree.enclosing_function(line);
     if (!fn) return false;
     for (int l = fn->start_line; l <= fn->end_line; ++l)
