@@ -3,12 +3,14 @@
 // top committer in git history.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
 
 #include "core/strings.h"
 #include "rules/facts.h"
+#include "rules/perf_facts.h"
 #include "rules/rule.h"
 #include "source/git_source.h"
 
@@ -27,7 +29,8 @@ profile's stable core-API files (aiter: `aiter/fused_moe.py`, `aiter/mla.py`,
 `aiter/ops/attention.py`, `aiter/ops/mha.py`, `aiter/ops/quant.py`, `aiter/ops/gemm_op_a8w8.py`,
 `aiter/ops/moe_op.py`, `aiter/jit/core.py`). aiter has no CODEOWNERS file: the de-facto owner
 is the file's top committer, which the rule computes from the first-parent history of the
-head (the last 2000 commits) when the review reads a git repository, and names.
+base (the last 2000 commits) when the review reads a git repository, and names. One finding
+per PR, at the first such file, naming the other files and their owners.
 Why it matters: these files are contracts ATOM, SGLang and vLLM build on; green CI covers the
 models and shapes it knows, not every downstream call path (aiter: a fused_moe.py env knob
 merged on CI and one approval and was reverted by the owner within the hour).
@@ -88,19 +91,28 @@ class CoreApiOwnerSignoff : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    std::vector<Hit> hits;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary) continue;
       bool core = false;
       for (const std::string& p : ctx.profile.core_api_files) core = core || f.path() == p;
       if (!core) continue;
-      int rewritten = 0;
-      int line = first_rewrite_line(f, rewritten);
-      if (!line || formatting_only(f)) continue;
-      out.push_back(report(ctx, f, line, rewritten));
+      Hit h{&f, 0, 0, {}, {}};
+      h.line = first_rewrite_line(f, h.rewritten);
+      if (!h.line || formatting_only(f)) continue;
+      h.owner = owner_of(ctx, f.path(), h.name);
+      hits.push_back(std::move(h));
     }
+    if (!hits.empty()) out.push_back(report(ctx, hits));  // one finding per PR
   }
 
  private:
+  struct Hit {
+    const FileChange* file;
+    int line, rewritten;
+    std::string owner, name;  // "" without git history
+  };
+
   // "name (N of the last M commits that changed the file)", or "" without history.
   static std::string owner_of(const ReviewContext& ctx, const std::string& path, std::string& name) {
     if (!ctx.git || ctx.pr.base_rev.empty()) return {};
@@ -116,27 +128,34 @@ class CoreApiOwnerSignoff : public Rule {
                        total, kOwnerWalk);
   }
 
-  Finding report(const ReviewContext& ctx, const FileChange& f, int line, int rewritten) const {
-    std::string name;
-    std::string owner = owner_of(ctx, f.path(), name);
+  Finding report(const ReviewContext& ctx, const std::vector<Hit>& hits) const {
+    const Hit& h = hits[0];
+    const std::string& path = h.file->path();
     Finding x = finding();
-    x.location = Location{f.path(), line};
+    x.location = Location{path, h.line};
     x.problem = fmt::format("The PR rewrites {} existing code line(s) of `{}`, a stable core API that ATOM, SGLang and "
                             "vLLM consume{}",
-                            rewritten, f.path(), owner.empty() ? "" : "; its de-facto owner is " + owner);
+                            h.rewritten, path, h.owner.empty() ? "" : "; its de-facto owner is " + h.owner);
+    std::vector<std::string> others, names;
+    for (const Hit& o : hits) {
+      if (!o.name.empty() && std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
+      if (&o == &h) continue;
+      others.push_back(fmt::format("`{}`{}", o.file->path(), o.name.empty() ? "" : " (owner " + o.name + ")"));
+      x.related.push_back(Location{o.file->path(), o.line});
+    }
+    if (!others.empty()) x.problem += fmt::format("; also {}", join_and(others));
     x.impact = "A behaviour, signature or default-dispatch change here reaches every downstream caller; CI covers only "
                "the models and shapes it knows, so such changes need the owner's explicit approval before merge, not "
                "CI plus one approve";
-    x.action = name.empty()
+    x.action = names.empty()
                    ? fmt::format("Reviewer should ask the file's top committer (`git log --format=%an -- {} | sort | "
                                  "uniq -c | sort -rn | head -1`) for sign-off, with an @-mention in a PR comment",
-                                 f.path())
+                                 path)
                    : fmt::format("Reviewer should ask {} for sign-off: @-mention them in a PR comment with a one-line "
                                  "summary of the contract change",
-                                 name);
-    x.evidence.push_back(evidence(f.path(), line, ctx.workspace.new_tree(f.path())
-                                                       ? ctx.workspace.new_tree(f.path())->line_text(line)
-                                                       : std::string_view()));
+                                 join_and(names));
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    x.evidence.push_back(evidence(path, h.line, tree ? tree->line_text(h.line) : std::string_view()));
     return x;
   }
 };
