@@ -38,7 +38,9 @@ written for the older values (aiter: fp4 fell through to the fp8/int8 tile table
 generic preload depths).
 Warning: the rule cannot tell whether the else is a safe default or picks a wrong kernel.
 Does not fire on: a yes/no test with one value (`if status == A: ... else: ...`: its else is
-every other value by design); an else that only raises, asserts or warns; a function that checks the
+every other value by design); an else that only raises, asserts or warns, or that names the
+new value itself (it was written for it); a chain nested in a branch whose condition already
+tests the expression (`elif tag in GFX942_TAGS:` decides which values reach it); a function that checks the
 expression first (an `assert` on it, or an `if` on it whose body raises or returns) before
 the uncovered chain; an assert anywhere in the file that names both the expression and the
 new value (a runtime guard for the dangerous combination); a new branch that returns or
@@ -256,7 +258,8 @@ class NewDispatchValue : public Rule {
       // design; a multi-way dispatch names at least two.
       if (!over_expr || negative || handled.count(v) || handled.size() < 2) continue;
       const lang::Branch& els = c.chain.branches.back();
-      if (is_bail_out_block(els.body)) continue;
+      if (is_bail_out_block(els.body) || names_value(els.body, v)) continue;
+      if (filtered_above(c.chain.node, t.expr)) continue;
       auto fn = tree.enclosing_function(c.chain.node.start_line());
       bool same_fn = home_fn && fn && home_fn->node == fn->node;
       if (!same_fn && !shared_expression(t.expr, home_fn, fn)) continue;
@@ -266,6 +269,26 @@ class NewDispatchValue : public Rule {
       return report(f, tree, t, v, c, handled);
     }
     return std::nullopt;
+  }
+
+  // Whether a block names the value itself: an else written for it (`else: ... "fp4" ...`).
+  static bool names_value(lang::Node body, const std::string& v) {
+    if (!body) return false;
+    std::string bare = v.front() == '"' ? v.substr(1, v.size() - 2) : v;
+    return mentions_word(body.text(), bare);
+  }
+
+  // Whether the chain sits inside a branch whose condition already tests the expression (an
+  // outer `elif tag in GFX942_TAGS:` filters which values reach the inner chain).
+  static bool filtered_above(lang::Node chain, const std::string& expr) {
+    for (lang::Node a = chain.parent(); a; a = a.parent()) {
+      std::string_view k = a.kind();
+      if (k == "function_definition" || k == "class_definition") break;
+      if (k != "if_statement" && k != "elif_clause") continue;
+      lang::Node cond = a.child_by_field("condition");
+      if (cond && !inside(chain, cond) && mentions_word(collapse_whitespace(cond.text()), expr)) return true;
+    }
+    return false;
   }
 
   // An attribute (`self.dtype`, `cfg.arch`), a call (`get_gfx()`), or a parameter of both
