@@ -185,17 +185,24 @@ class SharedPathScope : public Rule {
       if (code_added) continue;
       for (const DiffLine* l : b.removed)
         if (!trim(l->text).empty() && !is_comment_only(l->text, true)) {
-          if (b.head_line > 0 && !guarded(tree, b.head_line, scope_lower)) return b.head_line;
+          // A dropped or reordered import is not a behaviour change of the shared path.
+          if (b.head_line > 0 && !guarded(tree, b.head_line, scope_lower) && !in_import(tree, b.head_line))
+            return b.head_line;
           break;
         }
     }
     return 0;
   }
 
-  // An import, or a line of a function the PR adds whole: new code no other model runs yet.
-  static bool pure_addition(const lang::SyntaxTree& tree, int line, const std::set<int>& added) {
+  static bool in_import(const lang::SyntaxTree& tree, int line) {
     for (const lang::Import& imp : tree.imports())
       if (imp.node.contains_line(line)) return true;
+    return false;
+  }
+
+  // An import, or a line of a function the PR adds whole: new code no other model runs yet.
+  static bool pure_addition(const lang::SyntaxTree& tree, int line, const std::set<int>& added) {
+    if (in_import(tree, line)) return true;
     auto fn = tree.enclosing_function(line);
     if (!fn) return false;
     for (int l = fn->start_line; l <= fn->end_line; ++l)
