@@ -39,8 +39,9 @@ changed gfx950/MI355X).
 Does not fire on: titles with no single-model/GPU scope; files in Tier 3 (model- or
 arch-specific files, and aiter's per-op modules); files whose name already carries the scope
 (`..._gfx950.py`, `kimi_...py`); changes whose every changed line sits under an arch or model
-guard or itself tests the arch/model; imports and functions the PR adds whole (new code no
-other model runs yet); comment-only and blank-line changes; tests and docs.)"};
+guard or itself tests the arch/model; imports, functions the PR adds whole and new bindings
+(an added assignment to a name or attribute the base file never named: new state existing
+code does not read yet); comment-only and blank-line changes; tests and docs.)"};
 
 // A scope word: a GPU arch or model, or a model family.
 const RE2& scope_word() {
@@ -140,7 +141,8 @@ class SharedPathScope : public Rule {
       if (is_test_path(f.path()) || lower(f.path()).find(scope_lower) != std::string::npos) continue;
       auto [tier, why] = tier_of(ctx, f.path());
       if (tier > 2) continue;
-      if (int line = first_unguarded(f, *cs.tree, scope_lower)) hits.push_back({&f, cs.tree, line, tier, why});
+      const std::string* old_text = ctx.workspace.old_text(f.old_path.empty() ? f.path() : f.old_path);
+      if (int line = first_unguarded(f, *cs.tree, old_text, scope_lower)) hits.push_back({&f, cs.tree, line, tier, why});
     }
     if (hits.empty()) return;
     // One finding per PR, at the first shared file; the others are named beside it.
@@ -170,7 +172,8 @@ class SharedPathScope : public Rule {
 
   // The first added code line not under an arch/model guard; for a change that only removes
   // lines, the head line of its block. 0 when every change is guarded or trivial.
-  static int first_unguarded(const FileChange& f, const lang::SyntaxTree& tree, const std::string& scope_lower) {
+  static int first_unguarded(const FileChange& f, const lang::SyntaxTree& tree, const std::string* old_text,
+                             const std::string& scope_lower) {
     std::set<int> added = added_line_numbers(f);
     for (const ChangeBlock& b : change_blocks(f)) {
       bool code_added = false;
@@ -180,7 +183,9 @@ class SharedPathScope : public Rule {
         // A line that itself tests the arch/model (`self.is_gfx1250 = gfx == "gfx1250"`) is
         // scoped code, like a line under such a test.
         if (arch_or_model_test(code_part(l->text, true), scope_lower)) continue;
-        if (!guarded(tree, l->new_line, scope_lower) && !pure_addition(tree, l->new_line, added)) return l->new_line;
+        if (!guarded(tree, l->new_line, scope_lower) && !pure_addition(tree, l->new_line, added) &&
+            !new_binding(tree, f, old_text, l->new_line, added))
+          return l->new_line;
       }
       if (code_added) continue;
       for (const DiffLine* l : b.removed)
@@ -192,6 +197,22 @@ class SharedPathScope : public Rule {
         }
     }
     return 0;
+  }
+
+  // A line of an added assignment whose target the base file never named (`self.pool =
+  // None`, a new constant, a new dataclass field with its default): new state that existing
+  // code does not read yet. The statement must start on an added line.
+  static bool new_binding(const lang::SyntaxTree& tree, const FileChange& f, const std::string* old_text, int line,
+                          const std::set<int>& added) {
+    lang::Node stmt = tree.statement_at(line);
+    if (!stmt || stmt.kind() != "expression_statement" || !added.count(stmt.start_line())) return false;
+    auto kids = stmt.named_children();
+    if (kids.empty() || kids[0].kind() != "assignment") return false;
+    lang::Node left = kids[0].child_by_field("left");
+    if (!left || (left.kind() != "identifier" && left.kind() != "attribute")) return false;
+    std::string_view target = left.text();
+    if (size_t dot = target.rfind('.'); dot != std::string_view::npos) target = target.substr(dot + 1);
+    return !target.empty() && !unchanged_code_contains(old_text, f, target);
   }
 
   static bool in_import(const lang::SyntaxTree& tree, int line) {

@@ -2,6 +2,8 @@ import torch
 from aiter.ops.mla_decode import mla_decode_fwd
 from aiter.ops.mla_reduce_flydsl import mla_reduce_gfx942
 
+_REDUCE_TILE_WIDTHS = (16, 32, 64)
+
 
 def mla_prefill(q, kv):
     return torch.empty_like(q)
