@@ -5,6 +5,7 @@
 #include <re2/re2.h>
 
 #include <cctype>
+#include <set>
 #include <string>
 
 #include "core/paths.h"
@@ -37,7 +38,8 @@ Warning: the rule cannot see the tile shape that makes the read leave the alloca
 Does not fire on: weights and caches (`sin_cache`, `cos_cache`, `rms_weight`, `block_table`,
 `plan`, weight and per-N scale tensors such as `scale_b`, `bias`): they are full-size and
 max_size is right for them; calls that pass `num_records_bytes` or `max_size=False`; a call
-the PR only moved or re-wrapped (the same call on removed lines, whitespace aside); descriptors that set both bounds or
+the PR only moved or re-wrapped (the same call on removed lines, whitespace aside), or
+whose tensor and max_size arguments the PR leaves unchanged (only the callee renamed); descriptors that set both bounds or
 none; test files.)"};
 
 constexpr std::string_view kBufferCalls[] = {"create_buffer_resource", "make_buffer_tensor", "ptr_buffer_resource"};
@@ -92,7 +94,7 @@ class FlydslUnboundedBuffer : public Rule {
           if (l.kind == DiffLine::Kind::Removed) removed += squeeze(l.text);
       for (const lang::Call& c : cs.tree->calls()) {
         if (!touches_added(cs.added, c.line, c.node.end_line())) continue;
-        if (buffer_call(c.callee_name)) check_buffer(f, *cs.tree, c, removed, out);
+        if (buffer_call(c.callee_name)) check_buffer(f, *cs.tree, c, cs.added, removed, out);
         else if (c.callee_name == "make_tensor_descriptor_2d") check_descriptor(f, *cs.tree, c, removed, out);
       }
     }
@@ -108,10 +110,14 @@ class FlydslUnboundedBuffer : public Rule {
     return {};
   }
 
-  void check_buffer(const FileChange& f, const lang::SyntaxTree& tree, const lang::Call& c, const std::string& removed,
-                    std::vector<Finding>& out) const {
+  void check_buffer(const FileChange& f, const lang::SyntaxTree& tree, const lang::Call& c, const std::set<int>& added,
+                    const std::string& removed, std::vector<Finding>& out) const {
     if (c.args.empty() || !c.args[0].keyword.empty() || !c.args[0].value) return;
     if (c.keyword("num_records_bytes")) return;
+    // The binding is new only when the PR writes the tensor or max_size argument; a renamed
+    // callee over unchanged arguments (`fx.buffer_ops.` → `buffer_ops.`) is not.
+    const lang::Argument* ms = c.keyword("max_size");
+    if (!added.count(c.args[0].value.start_line()) && !(ms && ms->value && added.count(ms->value.start_line()))) return;
     std::string max_size = max_size_arg(c);
     bool implicit = max_size.empty() && c.callee_name == "create_buffer_resource";
     if (max_size != "True" && !implicit) return;
