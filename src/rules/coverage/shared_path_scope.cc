@@ -23,9 +23,12 @@ constexpr RuleInfo kInfo{
     .category = Category::Coverage,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "A2", .aiter = "A2"},
+    // aiter's A2 asks for cross-model validation of any shared-path change, unlabelled PRs
+    // included; on aiter history this title-scope form was right 3 times in 13 (new ops,
+    // registrations and opt-in branches in core files), so it runs for ATOM only.
+    .codes = {.atom = "A2", .aiter = kOff},
     .summary = "The title scopes the change to one model or GPU, but it changes a shared backbone file outside any arch/model guard.",
-    .docs = R"(What it catches (checklist A2): a PR whose title or description scopes the change to one
+    .docs = R"(What it catches (ATOM checklist A2): a PR whose title or description scopes the change to one
 GPU or model — a bracket tag (`[MI308]`, `[gfx950]`, `[Kimi]`), `X-only` / `X only`, `only for X`,
 `for X` where X is a GPU arch, an MI model or a model family — and that changes code lines of
 a shared Tier 1/2 file (the computed tier from the repository index, else the profile's Step 4

@@ -1,6 +1,6 @@
 import torch
-from aiter.ops.mla_decode import mla_decode_fwd
-from aiter.ops.mla_reduce_flydsl import mla_reduce_gfx942
+from aiter import mla_decode_fwd
+from aiter import mla_reduce_gfx942
 
 _REDUCE_TILE_WIDTHS = (16, 32, 64)
 

@@ -1,5 +1,5 @@
 import torch
-from aiter.ops.mla_decode import mla_decode_fwd
+from aiter import mla_decode_fwd
 
 
 def mla_prefill(q, kv):
