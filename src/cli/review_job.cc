@@ -302,7 +302,7 @@ Result<Review> run_review(const ReviewInputs& in) {
     knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), p.profile, index_cache_file(in));
     for (index::Dependency& d : deps) knowledge->add_dependency(std::move(d));
   }
-  ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get()};
+  ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get(), p.repo.get()};
   RuleSelection rules = configured_rules(p.config, in.rules);
   RuleRun run = run_rules(ctx, rules);
 

@@ -130,6 +130,10 @@ Profile make_aiter() {
   p.no_auto_title_label = "no-auto-title";
   p.ci_labels = aiter_ci_labels();
   p.op_test_dirs = {"op_tests/"};
+  // aiter checklist E5 (2026): the long-lived APIs ATOM/SGLang/vLLM build on.
+  p.core_api_files = {"aiter/fused_moe.py",        "aiter/mla.py",         "aiter/ops/attention.py",
+                      "aiter/ops/mha.py",          "aiter/ops/quant.py",   "aiter/ops/gemm_op_a8w8.py",
+                      "aiter/ops/moe_op.py",       "aiter/jit/core.py"};
   p.production_shapes_note = "DSv4 E=385/topk=7, GPT-OSS 120B, Kimi-K2.5; tokens 1→16384";
   return p;
 }

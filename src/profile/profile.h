@@ -89,6 +89,9 @@ struct Profile {
   // re-verify). A perf benchmark whose token dimensions (M, batch, tokens) never exceed
   // toy_max_tokens and whose context never does either covers only toy shapes.
   long long toy_max_tokens = 256;
+  // Stable downstream-facing core files whose behaviour/signature changes need the de-facto
+  // owner's sign-off (aiter E5): exact repository paths.
+  std::vector<std::string> core_api_files;
   std::string production_shapes_note;  // the checklist's wording of the production shapes, quoted in findings
 
   // 1, 2, 3 from the backbone table (no computation from history here).

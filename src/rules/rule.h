@@ -19,6 +19,7 @@ namespace rp {
 namespace index {
 class RepoKnowledge;
 }
+class GitRepo;
 
 enum class Category {
   Coverage,        // A
@@ -64,6 +65,9 @@ struct ReviewContext {
   // Whole-repository index and computed tiers (index/knowledge.h); null when the review has
   // no repository. Rules that use it declare Needs::FullText.
   index::RepoKnowledge* repo = nullptr;
+  // The local git repository the review reads (history for owner look-ups); null for
+  // directory, diff-file and fixture reviews. Rules must work without it.
+  const GitRepo* git = nullptr;
 };
 
 class Rule {

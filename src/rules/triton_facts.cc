@@ -250,6 +250,17 @@ bool is_kernel_launch(const lang::Call& call) {
   return fn && fn.kind() == "subscript";
 }
 
+bool launch_knobs_from_config(std::string_view source) {
+  static const RE2 re(
+      R"((?:config|cfg|conf)\w*\s*(?:\[\s*["']|\.get\(\s*["'])(?:num_warps|num_stages|waves_per_eu|matrix_instr_nonkdim|kpack)|\]\s*\([^)]*\*\*\s*\w*(?:config|cfg|conf)|get_\w*config\s*\()");
+  return RE2::PartialMatch(source, re);
+}
+
+bool is_launch_knob(std::string_view kw) {
+  return kw == "num_warps" || kw == "num_stages" || kw == "num_ctas" || kw == "waves_per_eu" ||
+         kw == "matrix_instr_nonkdim" || kw == "kpack";
+}
+
 void for_each_touched_kernel(const ReviewContext& ctx,
                              const std::function<void(const FileChange&, const lang::SyntaxTree&, const lang::Function&,
                                                       const std::set<int>&)>& visit) {

@@ -86,5 +86,11 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
 
 // Whether a call launches a kernel: `kernel[grid](...)`.
 bool is_kernel_launch(const lang::Call& call);
+// Whether a file's launches take their knobs from a tuned config: `config["num_warps"]`,
+// `cfg.get("waves_per_eu")`, `**config` in a launch, a `get_*config(...)` call.
+bool launch_knobs_from_config(std::string_view source);
+// Whether a keyword argument is a Triton launch knob (num_warps, num_stages, num_ctas,
+// waves_per_eu, matrix_instr_nonkdim, kpack).
+bool is_launch_knob(std::string_view keyword);
 
 }  // namespace rp

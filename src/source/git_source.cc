@@ -309,6 +309,27 @@ Result<std::map<std::string, int>> GitRepo::commit_counts(const std::string& hea
   return counts;
 }
 
+Result<std::map<std::string, int>> GitRepo::author_counts(const std::string& head, const std::string& path,
+                                                          int max_commits) const {
+  std::map<std::string, int> counts;
+  auto start = impl_->commit(head);
+  if (!start.ok()) return start.status();
+  Owned<git_commit, git_commit_free> commit{*start};
+  for (int walked = 0; walked < max_commits && commit.p; ++walked) {
+    Owned<git_commit, git_commit_free> parent;
+    if (git_commit_parentcount(commit.p) > 0) git_commit_parent(&parent.p, commit.p, 0);
+    Owned<git_tree, git_tree_free> tree, parent_tree;
+    git_commit_tree(&tree.p, commit.p);
+    if (parent.p) git_commit_tree(&parent_tree.p, parent.p);
+    if (entry_id(tree.p, path) != entry_id(parent_tree.p, path)) {
+      const git_signature* who = git_commit_author(commit.p);
+      if (who && who->name && *who->name) ++counts[who->name];
+    }
+    std::swap(commit.p, parent.p);
+  }
+  return counts;
+}
+
 Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
   auto c = impl_->commit(commit);
   if (!c.ok()) return c.status();

@@ -44,6 +44,11 @@ class GitRepo {
   // "git commits" column of the checklists' Step 4 tables, computed.
   Result<std::map<std::string, int>> commit_counts(const std::string& head, const std::vector<std::string>& paths,
                                                    int days, int max_commits) const;
+  // For one path, how many of the last `max_commits` first-parent commits of `head` that
+  // changed it each author wrote (author name as git records it): `git log --format=%an --
+  // path | sort | uniq -c`, capped. The de-facto owner of a file is its top author.
+  Result<std::map<std::string, int>> author_counts(const std::string& head, const std::string& path,
+                                                   int max_commits) const;
   // `git diff base` (work tree and index against a commit, tracked files and staged new
   // files; untracked files are not part of it), as unified text.
   Result<std::string> work_tree_diff_text(const std::string& base_commit) const;

@@ -39,20 +39,9 @@ config-driven launch at all (a kernel with no tuning system keeps its knobs in t
 `knob=value` pair the PR only moved (the same pair on a removed line of the file); tests,
 benchmarks and config files.)"};
 
-bool knob(std::string_view kw) {
-  return kw == "num_warps" || kw == "num_stages" || kw == "num_ctas" || kw == "waves_per_eu" ||
-         kw == "matrix_instr_nonkdim" || kw == "kpack";
-}
-
 bool benchmark_path(std::string_view path) {
   static const RE2 re(R"((?:^|/)(?:\w*bench\w*|examples?|scripts|tools)/)");
   return RE2::PartialMatch(path, re);
-}
-
-bool config_driven(std::string_view source) {
-  static const RE2 re(
-      R"((?:config|cfg|conf)\w*\s*(?:\[\s*["']|\.get\(\s*["'])(?:num_warps|num_stages|waves_per_eu|matrix_instr_nonkdim|kpack)|\]\s*\([^)]*\*\*\s*\w*(?:config|cfg|conf)|get_\w*config\s*\()");
-  return RE2::PartialMatch(source, re);
 }
 
 class TritonLaunchKnob : public Rule {
@@ -64,14 +53,14 @@ class TritonLaunchKnob : public Rule {
       const FileChange& f = *cs.file;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;
-      if (benchmark_path(f.new_path) || !config_driven(tree->source())) continue;
+      if (benchmark_path(f.new_path) || !launch_knobs_from_config(tree->source())) continue;
       std::set<std::string> removed = removed_pairs(f);
       for (const lang::Call& c : tree->calls()) {
         if (!is_kernel_launch(c)) continue;
         std::vector<std::string> pairs;
         int line = 0;
         for (const lang::Argument& a : c.args) {
-          if (!knob(a.keyword) || !a.value || !added.count(a.value.start_line())) continue;
+          if (!is_launch_knob(a.keyword) || !a.value || !added.count(a.value.start_line())) continue;
           std::string_view v = a.value.text();
           if (v.empty() || !std::isdigit(static_cast<unsigned char>(v.front()))) continue;
           std::string pair = a.keyword + "=" + std::string(v);

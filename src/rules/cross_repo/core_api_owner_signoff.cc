@@ -1,0 +1,166 @@
+// core-api-owner-signoff (aiter E5): a PR that rewrites existing code of a stable core file
+// (the profile's core_api_files) needs its de-facto owner's sign-off; the owner is the file's
+// top committer in git history.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
+
+#include "core/strings.h"
+#include "rules/facts.h"
+#include "rules/perf_facts.h"
+#include "rules/rule.h"
+#include "source/git_source.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "core-api-owner-signoff",
+    .category = Category::CrossRepo,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .codes = {.atom = kOff, .aiter = "E5"},
+    .summary = "Existing code of a stable core-API file (fused_moe.py, mla.py, ops/attention.py, ...) is rewritten: the file's de-facto owner should sign off.",
+    .docs = R"(What it catches (aiter E5): a PR that removes or rewrites code lines of one of the
+profile's stable core-API files (aiter: `aiter/fused_moe.py`, `aiter/mla.py`,
+`aiter/ops/attention.py`, `aiter/ops/mha.py`, `aiter/ops/quant.py`, `aiter/ops/gemm_op_a8w8.py`,
+`aiter/ops/moe_op.py`, `aiter/jit/core.py`). aiter has no CODEOWNERS file: the de-facto owner
+is the file's top committer, which the rule computes from the first-parent history of the
+base (the last 2000 commits) when the review reads a git repository, and names. One finding
+per PR, at the first such file, naming the other files and their owners.
+Why it matters: these files are contracts ATOM, SGLang and vLLM build on; green CI covers the
+models and shapes it knows, not every downstream call path (aiter: a fused_moe.py env knob
+merged on CI and one approval and was reverted by the owner within the hour).
+It is a process finding with no concrete failing input, so it is a warning, never red.
+Does not fire on: pure additions (no existing code line removed: a new function, a new
+arch-gated branch); changes that only touch comments, blank lines or move a line unchanged;
+formatter-only rewrites (the same code once whitespace, trailing commas and quote style are
+set aside: a ruff/black pass);
+files outside the profile's core list; profiles with no core list (ATOM, generic). Review
+approvals are not in the PR metadata review-pr reads, so an owner's approval does not silence
+it: the reviewer checks that by eye.)"};
+
+constexpr int kOwnerWalk = 2000;
+
+// Code with whitespace, trailing commas and quote style removed: what a formatter (ruff,
+// black) may change without changing behaviour.
+std::string format_free(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') continue;
+    out += ch == '\'' ? '"' : ch;
+  }
+  return out;
+}
+
+// Whether the file's removed and added code are the same modulo formatting.
+bool formatting_only(const FileChange& f) {
+  std::string removed, added;
+  for (const Hunk& h : f.hunks)
+    for (const DiffLine& l : h.lines) {
+      if (l.kind == DiffLine::Kind::Context || is_comment_only(l.text, true)) continue;
+      (l.kind == DiffLine::Kind::Removed ? removed : added) += format_free(code_part(l.text, true));
+    }
+  return removed == added;
+}
+
+// Removed code lines of a file that the PR does not re-add verbatim (modulo whitespace): a
+// line only moved or re-indented is not a rewrite. Returns the head-side line of the first
+// such change block (0 when none).
+int first_rewrite_line(const FileChange& f, int& rewritten) {
+  std::set<std::string> added;
+  for (const Hunk& h : f.hunks)
+    for (const DiffLine& l : h.lines)
+      if (l.kind == DiffLine::Kind::Added) added.insert(collapse_whitespace(l.text));
+  int first = 0;
+  for (const ChangeBlock& b : change_blocks(f))
+    for (const DiffLine* l : b.removed) {
+      if (trim(l->text).empty() || is_comment_only(l->text, true)) continue;
+      if (added.count(collapse_whitespace(l->text))) continue;
+      ++rewritten;
+      if (!first) first = b.head_line;
+    }
+  return first;
+}
+
+class CoreApiOwnerSignoff : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    std::vector<Hit> hits;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status == FileStatus::Deleted || f.binary) continue;
+      bool core = false;
+      for (const std::string& p : ctx.profile.core_api_files) core = core || f.path() == p;
+      if (!core) continue;
+      Hit h{&f, 0, 0, {}, {}};
+      h.line = first_rewrite_line(f, h.rewritten);
+      if (!h.line || formatting_only(f)) continue;
+      h.owner = owner_of(ctx, f.path(), h.name);
+      hits.push_back(std::move(h));
+    }
+    if (!hits.empty()) out.push_back(report(ctx, hits));  // one finding per PR
+  }
+
+ private:
+  struct Hit {
+    const FileChange* file;
+    int line, rewritten;
+    std::string owner, name;  // "" without git history
+  };
+
+  // "name (N of the last M commits that changed the file)", or "" without history.
+  static std::string owner_of(const ReviewContext& ctx, const std::string& path, std::string& name) {
+    if (!ctx.git || ctx.pr.base_rev.empty()) return {};
+    // The owner of the code being changed: history up to the base, not the PR's own commit.
+    auto counts = ctx.git->author_counts(ctx.pr.base_rev, path, kOwnerWalk);
+    if (!counts.ok() || counts->empty()) return {};
+    int best = 0, total = 0;
+    for (const auto& [who, n] : *counts) {
+      total += n;
+      if (n > best) best = n, name = who;
+    }
+    return fmt::format("{} ({} of the {} commits that changed it among the last {} first-parent commits)", name, best,
+                       total, kOwnerWalk);
+  }
+
+  Finding report(const ReviewContext& ctx, const std::vector<Hit>& hits) const {
+    const Hit& h = hits[0];
+    const std::string& path = h.file->path();
+    Finding x = finding();
+    x.location = Location{path, h.line};
+    x.problem = fmt::format("The PR rewrites {} existing code line(s) of `{}`, a stable core API that ATOM, SGLang and "
+                            "vLLM consume{}",
+                            h.rewritten, path, h.owner.empty() ? "" : "; its de-facto owner is " + h.owner);
+    std::vector<std::string> others, names;
+    for (const Hit& o : hits) {
+      if (!o.name.empty() && std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
+      if (&o == &h) continue;
+      others.push_back(fmt::format("`{}`{}", o.file->path(), o.name.empty() ? "" : " (owner " + o.name + ")"));
+      x.related.push_back(Location{o.file->path(), o.line});
+    }
+    if (!others.empty()) x.problem += fmt::format("; also {}", join_and(others));
+    x.impact = "A behaviour, signature or default-dispatch change here reaches every downstream caller; CI covers only "
+               "the models and shapes it knows, so such changes need the owner's explicit approval before merge, not "
+               "CI plus one approve";
+    x.action = names.empty()
+                   ? fmt::format("Reviewer should ask the file's top committer (`git log --format=%an -- {} | sort | "
+                                 "uniq -c | sort -rn | head -1`) for sign-off, with an @-mention in a PR comment",
+                                 path)
+                   : fmt::format("Reviewer should ask {} for sign-off: @-mention them in a PR comment with a one-line "
+                                 "summary of the contract change",
+                                 join_and(names));
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    x.evidence.push_back(evidence(path, h.line, tree ? tree->line_text(h.line) : std::string_view()));
+    return x;
+  }
+};
+
+REGISTER_RULE(CoreApiOwnerSignoff);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,81 @@
+// core-api-owner-signoff with git history: the owner it names is the top committer of the
+// changed core file before the PR (GitRepo::author_counts), not the PR's author and not the
+// top committer of some other file.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "cli/review_job.h"
+#include "source/git_source.h"
+
+namespace rp {
+namespace {
+
+namespace fs = std::filesystem;
+
+class OwnerHistory : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("rp-owner-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                        "-" + std::to_string(reinterpret_cast<uintptr_t>(this)));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "aiter");
+    ASSERT_EQ(std::system(("git init -q -b main " + dir_.string()).c_str()), 0);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Writes `text` to `path` and commits it as `author`.
+  void commit(const std::string& author, const std::string& path, const std::string& text) {
+    std::ofstream(dir_ / path) << text;
+    std::string g = "git -C " + dir_.string() + " -c user.name='" + author + "' -c user.email=x@y ";
+    ASSERT_EQ(std::system((g + "add -A && " + g + "commit -qm change").c_str()), 0);
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(OwnerHistory, AuthorCountsCountOnlyCommitsThatChangedThePath) {
+  commit("Ana", "aiter/fused_moe.py", "a = 1\n");
+  commit("Ana", "aiter/fused_moe.py", "a = 2\n");
+  commit("Bo", "aiter/mla.py", "b = 1\n");
+  commit("Bo", "aiter/mla.py", "b = 2\n");
+  commit("Bo", "aiter/fused_moe.py", "a = 3\n");
+  auto repo = GitRepo::open(dir_.string());
+  ASSERT_TRUE(repo.ok());
+  auto counts = (*repo)->author_counts("HEAD", "aiter/fused_moe.py", 100);
+  ASSERT_TRUE(counts.ok());
+  EXPECT_EQ((*counts)["Ana"], 2);
+  EXPECT_EQ((*counts)["Bo"], 1);
+  auto capped = (*repo)->author_counts("HEAD", "aiter/fused_moe.py", 1);  // only the newest commit walked
+  ASSERT_TRUE(capped.ok());
+  EXPECT_EQ(capped->count("Ana"), 0u);
+}
+
+TEST_F(OwnerHistory, FindingNamesTheFilesTopCommitterBeforeThePr) {
+  commit("Ana", "aiter/fused_moe.py", "def f(x, n=1):\n    return x\n");
+  commit("Ana", "aiter/fused_moe.py", "def f(x, n=2):\n    return x\n");
+  commit("Bo", "aiter/mla.py", "b = 1\n");
+  commit("Bo", "aiter/mla.py", "b = 2\n");
+  commit("Bo", "aiter/mla.py", "b = 3\n");
+  commit("Cy", "aiter/fused_moe.py", "def f(x, n=4):\n    return x\n");  // the PR
+
+  ReviewInputs in;
+  in.repo_path = dir_.string();
+  in.base = "HEAD~1";
+  in.head = "HEAD";
+  in.profile = "aiter";
+  in.cache_dir = "-";
+  in.rules.only = {"core-api-owner-signoff"};
+  auto review = run_review(in);
+  ASSERT_TRUE(review.ok()) << review.error();
+  ASSERT_EQ(review->findings.size(), 1u);
+  const Finding& f = review->findings[0];
+  EXPECT_NE(f.problem.find("de-facto owner is Ana"), std::string::npos) << f.problem;
+  EXPECT_EQ(f.action.rfind("Reviewer should ask Ana for sign-off", 0), 0u) << f.action;
+}
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,2 @@
+def mla_decode_fwd(q, kv, out):
+    return out

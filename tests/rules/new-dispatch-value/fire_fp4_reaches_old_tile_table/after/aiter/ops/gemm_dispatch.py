@@ -1,0 +1,14 @@
+def get_config(in_dtype, M):
+    if in_dtype == "fp8":
+        kernel = "gemm_fp8"
+    elif in_dtype == "int8":
+        kernel = "gemm_int8"
+    elif in_dtype == "fp4":  # expect: new-dispatch-value
+        kernel = "gemm_fp4"
+    else:
+        kernel = "gemm_bf16"
+    if in_dtype in ("fp8", "int8"):
+        preload = 4
+    else:
+        preload = 2
+    return kernel, preload

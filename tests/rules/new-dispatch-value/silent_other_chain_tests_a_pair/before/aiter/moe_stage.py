@@ -1,0 +1,11 @@
+def pick_act(activation):
+    if activation == ActivationType.Silu:
+        return "silu"
+    return "gelu"
+
+
+def stage1(activation, quant_type):
+    if quant_type == QuantType.No and activation == ActivationType.Silu:
+        run_bf16(activation)
+    else:
+        run_generic(activation)

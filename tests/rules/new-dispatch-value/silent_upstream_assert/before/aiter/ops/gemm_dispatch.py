@@ -1,0 +1,11 @@
+def get_config(in_dtype, M):
+    assert in_dtype in ("fp8", "int8", "bf16"), in_dtype
+    if in_dtype == "fp8":
+        kernel = "gemm_fp8"
+    else:
+        kernel = "gemm_generic"
+    if in_dtype in ("fp8", "int8"):
+        preload = 4
+    else:
+        preload = 2
+    return kernel, preload

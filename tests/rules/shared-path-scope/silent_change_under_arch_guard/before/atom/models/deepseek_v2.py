@@ -1,0 +1,10 @@
+import torch
+from atom.utils import get_gfx
+
+
+class DeepseekV2MLAAttention(torch.nn.Module):
+    def forward(self, q, kv):
+        num_kv_splits = 16
+        if get_gfx() == "gfx942":
+            num_kv_splits = 16
+        return self.decode(q, kv, num_kv_splits)

@@ -1,0 +1,2 @@
+def router_bias(cfg):
+    return 0.0

@@ -1,0 +1,2 @@
+def rope_theta(cfg):
+    return getattr(cfg, "rope_theta", 10000.0)

@@ -1,0 +1,2 @@
+def rope_theta(cfg):
+    return cfg.rope_theta

@@ -1,0 +1,2 @@
+def test_norm():
+    run(num_warps=4)
