@@ -10,6 +10,7 @@
 
 #include "lang/syntax.h"
 #include "rules/rule.h"
+#include "rules/source_facts.h"
 
 namespace rp {
 
@@ -34,6 +35,10 @@ struct PercentConversion {
 // The conversions of `format` in order; empty when it has a %(name)s mapping key (those take a
 // dict, not positional arguments).
 std::vector<PercentConversion> percent_conversions(std::string_view format);
+
+// Changed Python files, tests included (unlike changed_sources), with added lines and a head
+// parse tree, in diff order: where logging and print calls are looked for.
+std::vector<ChangedSource> changed_python_files(const ReviewContext& ctx);
 
 // An added logger call in a changed Python file.
 struct AddedLoggerCall {

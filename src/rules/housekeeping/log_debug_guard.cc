@@ -76,12 +76,10 @@ class LogDebugGuard : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& src : changed_python_files(ctx)) {
+      const FileChange& f = *src.file;
+      const std::set<int>& added = src.added;
+      const SyntaxTree* tree = src.tree;
       for (const lang::IfChain& chain : tree->if_chains()) {
         if (chain.branches.size() != 1 || chain.has_else) continue;
         const lang::Branch& b = chain.branches[0];

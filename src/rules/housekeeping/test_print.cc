@@ -4,6 +4,7 @@
 
 #include "core/paths.h"
 #include "rules/facts.h"
+#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -41,12 +42,11 @@ class TestPrint : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 test_file(R"(^op_tests/(?:.*/)?test_[^/]*\.py$)");
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !RE2::FullMatch(f.new_path, test_file)) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
+    for (const ChangedSource& src : changed_python_files(ctx)) {
+      const FileChange& f = *src.file;
+      if (!RE2::FullMatch(f.new_path, test_file)) continue;
+      const std::set<int>& added = src.added;
+      const lang::SyntaxTree* tree = src.tree;
       std::vector<int> lines;
       for (const lang::Call& c : tree->calls())
         if (c.callee == "print" && added.count(c.line) && !under_main_guard(c.node) &&
