@@ -30,7 +30,8 @@ Why it matters: `"%d" % None` and `"%d" % (2, 3)` raise TypeError when the recor
 logging catches it and prints "--- Logging error ---" to stderr, so the message is lost and a
 test that relied on it passes anyway.
 Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`; names
-rebound (or checked with `if arg is None: arg = ...`) before the call; `.shape[0]`; bools (`%d` of
+rebound (or checked with `if arg is None: arg = ...`) before the call; names bound by tuple
+unpacking (`rank, world = a, b`); `.shape[0]`; bools (`%d` of
 True prints 1, it does not raise); `%(name)d` mapping keys; lines the PR did not add.)"};
 
 bool is_string(Node n) { return n && (n.kind() == "string" || n.kind() == "concatenated_string"); }
@@ -118,6 +119,8 @@ std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std
   }
   const lang::Assignment& last = before.back();
   if (last.augmented) return "";
+  // `a, b = x, y` unpacks: each name gets one element, not the tuple.
+  if (last.targets.size() > 1) return "";
   if (tuple_valued(last.value)) return "`" + name + "` is bound to a tuple at line " + std::to_string(last.line);
   // `x = None` followed only by conditional rebinds that do not enclose the call.
   for (size_t i = before.size(); i-- > 0;) {

@@ -23,8 +23,8 @@ constexpr RuleInfo kInfo{
     .summary = "A changed source file has no connection to the PR's title, description or the rest of the change.",
     .docs = R"(What it catches: in a PR of 3 to 40 files, a changed Python or C-family source file (not a
 test, doc, CI or config file; not deleted) that has no connection to the rest of the change:
-no word of its path (directory or name parts) appears in the title, the description or the
-other changed files' paths; none of the identifiers on its changed lines appears in the
+no word of its path (directory or name parts) or of its changed lines (code and comments,
+4+ letters) appears in the title, the description or the other changed files' paths; none of the identifiers on its changed lines appears in the
 title, the description or the other files' changed lines; it shares no directory with another
 changed file; and it neither imports (or #includes) another changed file nor is imported by
 one (repository index). At most half of the PR's files may look unrelated, else nothing is
@@ -175,6 +175,16 @@ class UnrelatedFile : public Rule {
     add_words(path, mine);
     for (const std::string& w : mine)
       if (words.count(w)) return true;
+    // The words of its changed lines, comments included (a comment naming the feature links
+    // a comment-only or one-line change to the PR).
+    for (const Hunk& h : f.hunks)
+      for (const DiffLine& l : h.lines) {
+        if (l.kind == DiffLine::Kind::Context) continue;
+        std::set<std::string> line_words;
+        add_words(l.text, line_words);
+        for (const std::string& w : line_words)
+          if (w.size() >= 4 && words.count(w)) return true;
+      }
     for (const std::string& id : changed_identifiers(f)) {
       if (other_ids.count(id) || prose.find(id) != std::string::npos) return true;
       std::set<std::string> parts;
