@@ -30,7 +30,8 @@ Why it matters: the guard turned a bad shape, dtype or layout into a clear error
 without it the kernel runs on the bad input and returns wrong numbers or faults later, far from
 the cause. Deleting it is a behaviour change a reviewer should see named.
 Does not fire on: guards moved or rewritten (the same condition, or a check of the same names,
-elsewhere in the head file or on an added line of the PR); guards whose subject is gone from the
+elsewhere in the head file or on an added line of the PR; a guard replaced by another guard in
+the same change block, e.g. a relaxed TORCH_CHECK); guards whose subject is gone from the
 file (the code they protected was removed too); guards under a comment that states a
 requirement (`must`, `requires`, `assumes`, `invariant`): invariant-reversal (D4) reports those;
 PRs titled "Revert ..."; test files; comment-only lines. `torch.zeros` and `.contiguous()`
@@ -138,10 +139,20 @@ class GuardRemoved : public Rule {
       if (!python && !is_cpp_family(f.new_path)) continue;
       const std::string* head = ctx.workspace.new_text(f.new_path);
       if (!head) continue;
+      // Removed lines whose change block adds a guard of its own: the guard was changed
+      // (relaxed, split, re-worded), not dropped.
+      std::set<const DiffLine*> replaced;
+      for (const ChangeBlock& b : change_blocks(f)) {
+        bool adds_guard = false;
+        for (const DiffLine* a : b.added) adds_guard = adds_guard || !guard_condition(code_part(a->text, python), python).empty();
+        if (adds_guard) replaced.insert(b.removed.begin(), b.removed.end());
+      }
       int reported = 0;
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines) {
-          if (reported >= 3 || l.kind != DiffLine::Kind::Removed || is_comment_only(l.text, python)) continue;
+          if (reported >= 3 || l.kind != DiffLine::Kind::Removed || is_comment_only(l.text, python) ||
+              replaced.count(&l))
+            continue;
           std::string cond = guard_condition(code_part(l.text, python), python);
           if (cond.size() < 3 || added_code.find(cond) != std::string::npos) continue;
           std::set<std::string> names = subjects(cond);
