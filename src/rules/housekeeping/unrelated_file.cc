@@ -21,17 +21,18 @@ constexpr RuleInfo kInfo{
     .needs = Needs::FullText,
     .codes = {.atom = "HK2", .aiter = "HK2"},
     .summary = "A changed source file has no connection to the PR's title, description or the rest of the change.",
-    .docs = R"(What it catches: in a PR of 3 to 40 files, a changed Python or C-family source file (not a
+    .docs = R"(What it catches: in a PR of 3 to 20 files, a changed Python or C-family source file (not a
 test, doc, CI or config file; not deleted) that has no connection to the rest of the change:
 no word of its path (directory or name parts) or of its changed lines (code and comments,
 4+ letters) appears in the title, the description or the other changed files' paths; none of the identifiers on its changed lines appears in the
 title, the description or the other files' changed lines; it shares no directory with another
 changed file; and it neither imports (or #includes) another changed file nor is imported by
-one (repository index). At most half of the PR's files may look unrelated, else nothing is
-reported (the PR is a sweep, not a change with a stray file).
+one (repository index). Exactly one file of the PR may look unrelated, else nothing is
+reported (two or more mean a multi-part PR or a sweep, not a change with a stray file).
 Why it matters: a file that rides along with an unrelated PR is reviewed under the wrong title,
 is easy to miss, and is often an AI or local-edit artifact committed by accident.
-Does not fire on: PRs of one or two files or more than 40; titles that announce a sweep
+Does not fire on: PRs of one or two files or more than 20; PRs where two or more files look
+unrelated; titles that announce a sweep
 (format, lint, cleanup, refactor, rename, typo, misc, sync, merge, revert, bump, upgrade);
 tests, docs, configs, CI files, tuned-config CSVs; deleted files; files connected by any one
 of the links above; reviews without a repository index.)"};
@@ -144,7 +145,7 @@ class UnrelatedFile : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const std::vector<FileChange>& files = ctx.pr.changes.files;
-    if (!ctx.repo || files.size() < 3 || files.size() > 40) return;
+    if (!ctx.repo || files.size() < 3 || files.size() > 20) return;
     const std::string& title = ctx.pr.meta.title;
     if (trim(title).empty() || sweep_title(title)) return;
     std::set<std::string> changed;
@@ -152,7 +153,9 @@ class UnrelatedFile : public Rule {
     std::vector<const FileChange*> unrelated;
     for (const FileChange& f : files)
       if (candidate(f) && !connected(ctx, f, changed)) unrelated.push_back(&f);
-    if (unrelated.empty() || unrelated.size() * 2 > files.size()) return;
+    // One stray file only: two or more "unrelated" files mean a multi-part PR ("fix two build
+    // failures"), which measured false on aiter history.
+    if (unrelated.size() != 1) return;
     for (const FileChange* f : unrelated) report(ctx, *f, out);
   }
 
