@@ -30,6 +30,9 @@ struct PullRequestMeta {
   std::string body;
   std::string author;
   std::vector<std::string> labels;
+  // True when the source said which labels the PR carries (a `labels` key in the metadata
+  // JSON, or the GitHub API); an empty `labels` then means "none", not "unknown".
+  bool has_labels = false;
   std::string head_ref_oid;  // `headRefOid`: the PR's current head commit, when given
   std::vector<Comment> comments;  // top-level comments and review bodies
   // True when the PR's own description was given (metadata JSON). A git-only review knows

@@ -125,6 +125,7 @@ Result<GitHubPullRequest> read_pull_request(GitHubClient& client, const std::str
   meta.title = str(p, "title");
   meta.body = str(p, "body");
   meta.author = login_of(p);
+  meta.has_labels = at_or_null(p, "labels").is_array();
   for (const json& l : at_or_null(p, "labels"))
     if (l.is_object()) meta.labels.push_back(str(l, "name"));
   for (const char* side : {"head", "base"}) {

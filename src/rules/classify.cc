@@ -23,7 +23,7 @@ constexpr const char* kPrTypeOrder[] = {
     "infra-only",     "version-bump",     "tests-only",      "new-kernel",      "kernel-change",
     "dispatch-change", "perf",            "fp8-quant",       "api-signature",   "cudagraph",
     "plugin-interface", "config-tuning",  "bug-fix",         "async-stream",    "new-custom-op",
-    "invariant-removed", "core-file",     "model-integration", "head-count-tp", "flydsl",
+    "invariant-removed", "alignment",     "core-file",       "model-integration", "head-count-tp", "flydsl",
     "refactor-rename", "scattered-diff",  "comment-dominated"};
 
 // Which rule groups each type makes mandatory (checklist Step 3, both profiles merged).
@@ -43,6 +43,7 @@ const std::map<std::string, std::vector<Category>>& mandatory_by_type() {
       {"async-stream", {Category::Streams}},
       {"new-custom-op", {Category::Boundary}},
       {"invariant-removed", {Category::Boundary}},
+      {"alignment", {Category::SilentBypass, Category::Boundary}},
       {"core-file", {Category::Coverage}},
       {"model-integration", {Category::Coverage}},
       {"head-count-tp", {Category::Perf}},
@@ -214,6 +215,9 @@ struct Classifier {
     static const RE2 kHeads(R"re(\b(?:num_\w*heads\w*|tp_size|tensor_parallel\w*|get_tp\w*|num_kv_heads)\b)re");
     static const RE2 kVersion(R"re(^\s*(?:Subproject commit [0-9a-f]{7,40}|(?:__version__|version|VERSION)\s*[=:]\s*["']?v?\d[\w.+-]*["']?,?)\s*$)re");
     static const RE2 kDef(R"re(^\s*(?:async\s+)?def\s+(\w+)\s*\()re");
+    // Deterministic bar 27: modulo-equality, ceil-div / align-up / pad-to arithmetic.
+    static const RE2 kAlign(
+        R"re(%\s*[\w.()\[\]]+\s*[!=]=\s*0\b|\b(?:ceil_div|cdiv|ceildiv|div_up|align_up|align_to|round_up|pad_to|pad_to_multiple\w*)\s*\()re");
     static const RE2 kInvariant(R"re(\bassert\b|AITER_CHECK|TORCH_CHECK|torch\.zeros\b|\.contiguous\(\))re");
     bool all_version = true;
     int added_total = 0;
@@ -250,6 +254,7 @@ struct Classifier {
         if (RE2::PartialMatch(sp(code), kGraph)) add("cudagraph", at);
         if (!test && RE2::PartialMatch(sp(code), kStream)) add("async-stream", at);
         if (RE2::PartialMatch(sp(code), kCustomOp)) add("new-custom-op", at);
+        if (RE2::PartialMatch(sp(code), kAlign)) add("alignment", at);
         if (!test && RE2::PartialMatch(sp(code), kHeads)) add("head-count-tp", at);
         std::string name;
         if (python && !test && RE2::PartialMatch(l->text, kDef, &name) && removed_defs.count(name))
@@ -292,6 +297,8 @@ struct Classifier {
     const PullRequestMeta& m = pr.meta;
     static const RE2 kFix(R"re((?i)\b(?:fix|fixes|fixed|bugfix|hotfix|bug|crash|revert|hang|deadlock|nan)\b)re");
     if (RE2::PartialMatch(sp(m.title), kFix)) add("bug-fix", "title: " + m.title);
+    static const RE2 kAlignWords(R"re((?i)\b(?:align(?:ed|ment|s)?|misalign\w*|unaligned|pad(?:ded|ding)?|pad_to|ceil_div|cdiv|align_up|round_up)\b)re");
+    if (RE2::PartialMatch(sp(m.title), kAlignWords)) add("alignment", "title: " + m.title);
     text::DescriptionFacts d = text::analyse_description(m.title, m.has_description ? std::string_view(m.body) : "");
     c.perf_claim_words = d.perf_claim_words;
     c.explains_why = d.explains_why;
@@ -348,7 +355,8 @@ std::string pr_type_label(std::string_view id) {
       {"perf", "perf"}, {"fp8-quant", "FP8/quant path"}, {"api-signature", "API signature change"},
       {"cudagraph", "cudagraph path"}, {"plugin-interface", "plugin interface"}, {"config-tuning", "config/tuning"},
       {"bug-fix", "bug fix"}, {"async-stream", "async/stream"}, {"new-custom-op", "new custom op"},
-      {"invariant-removed", "invariant removed"}, {"core-file", "core file"}, {"model-integration", "model integration"},
+      {"invariant-removed", "invariant removed"}, {"alignment", "alignment/padding"}, {"core-file", "core file"},
+      {"model-integration", "model integration"},
       {"head-count-tp", "head count/TP"}, {"flydsl", "FlyDSL"}, {"refactor-rename", "refactor/rename"},
       {"scattered-diff", "scattered diff"}, {"comment-dominated", "comment-dominated"}};
   auto it = labels.find(id);

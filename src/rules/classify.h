@@ -22,7 +22,7 @@ struct PrClassification {
   // In a fixed order (kPrTypeOrder in classify.cc). Ids: infra-only, version-bump, tests-only,
   // new-kernel, kernel-change, dispatch-change, perf, fp8-quant, api-signature, cudagraph,
   // plugin-interface, config-tuning, bug-fix, async-stream, new-custom-op, invariant-removed,
-  // core-file, model-integration, head-count-tp, flydsl, refactor-rename, scattered-diff,
+  // alignment, core-file, model-integration, head-count-tp, flydsl, refactor-rename, scattered-diff,
   // comment-dominated.
   std::vector<PrType> types;
   // Step 2 Q2 scope, normalized and distinct, in first-seen order: archs "gfx942"/"gfx950"/

@@ -107,5 +107,17 @@ TEST(Classify, ScatteredDiffAndBugFixTitle) {
   EXPECT_TRUE(has(c.mandatory, "coverage"));
 }
 
+// Deterministic bar 27: alignment arithmetic added, or alignment words in the title.
+TEST(Classify, AlignmentArithmeticOrTitleIsAnAlignmentPr) {
+  auto modulo = pr_of(file_diff("aiter/ops/gemm.py", {"    assert k % 128 == 0, k"}), "gemm: new shapes");
+  EXPECT_TRUE(classify(modulo, *find_profile("aiter")).has("alignment"));
+  auto cdiv = pr_of(file_diff("aiter/ops/gemm.py", {"    grid = (triton.cdiv(m, BLOCK_M),)"}), "gemm: grid");
+  EXPECT_TRUE(classify(cdiv, *find_profile("aiter")).has("alignment"));
+  auto title = pr_of(file_diff("csrc/a.cu", {"int y = 2;"}), "Relax K alignment for small batches");
+  EXPECT_TRUE(classify(title, *find_profile("aiter")).has("alignment"));
+  auto plain = pr_of(file_diff("aiter/ops/gemm.py", {"    y = m % n", "    pad = 3"}), "gemm: cleanup");
+  EXPECT_FALSE(classify(plain, *find_profile("aiter")).has("alignment"));
+}
+
 }  // namespace
 }  // namespace rp

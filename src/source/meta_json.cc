@@ -55,6 +55,7 @@ Result<PullRequestMeta> parse_pr_meta(std::string_view text) {
     }
   }
   if (auto it = j.find("labels"); it != j.end() && it->is_array()) {
+    meta.has_labels = true;
     for (const json& l : *it) {
       if (l.is_string()) meta.labels.push_back(l.get<std::string>());
       else if (l.is_object()) meta.labels.push_back(string_at(l, "name"));

@@ -17,6 +17,7 @@ TEST(MetaJson, ReadsGhPrViewShape) {
   EXPECT_EQ(m->title, "[MI355] fuse ar+norm");
   EXPECT_EQ(m->author, "dev1");
   EXPECT_EQ(m->labels, (std::vector<std::string>{"perf", "ci:mi355"}));
+  EXPECT_TRUE(m->has_labels);
   ASSERT_EQ(m->comments.size(), 2u);  // the empty comment is dropped
   EXPECT_EQ(m->comments[0].author, "dev2");
   EXPECT_EQ(m->comments[1].body, "hard code to fp8_e8m0?");
@@ -30,6 +31,15 @@ TEST(MetaJson, EveryFieldIsOptionalAndNullsAreTolerated) {
   auto corpus_shape = parse_pr_meta(R"({"pr": 42, "title": "t"})");
   ASSERT_TRUE(corpus_shape.ok());
   EXPECT_EQ(corpus_shape->number, 42);
+}
+
+// An absent or null `labels` key means "unknown"; an empty array means "no labels".
+TEST(MetaJson, TellsUnknownLabelsFromNoLabels) {
+  EXPECT_FALSE(parse_pr_meta(R"({"title": "t"})")->has_labels);
+  EXPECT_FALSE(parse_pr_meta(R"({"labels": null})")->has_labels);
+  auto none = parse_pr_meta(R"({"labels": []})");
+  EXPECT_TRUE(none->has_labels);
+  EXPECT_TRUE(none->labels.empty());
 }
 
 TEST(MetaJson, RejectsBadInputWithOneLine) {

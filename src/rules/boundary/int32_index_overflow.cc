@@ -59,7 +59,11 @@ host code (no `__global__`/`__device__`), a block/thread index times a single st
 value is itself used as an address: block tables, request-to-token maps), products that never reach a pointer offset (loop
 bounds, a count compared against a limit), `program_id` x stride in Triton (the tensor itself
 would have to exceed 2^31 elements; this rule keeps to loaded pool indices), unchanged lines,
-and test files.)"};
+and test files.
+Also reported, as notes: a runtime `int`/`int32_t`/`unsigned` parameter the PR adds to a
+`__global__` kernel signature and the body multiplies inside a subscript or a pointer offset
+(no width annotation); and a NOT SCANNED list of changed source files too large to parse, so an
+empty D9 is not read as absence.)"};
 
 constexpr int64_t kLimit = int64_t{1} << 31;
 
@@ -260,8 +264,10 @@ class Int32IndexOverflow : public Rule {
         if (!py && is_device(fn)) scan_cpp(*tree, fn, f.new_path, added, found);
       }
       if (py) scan_flydsl(*tree, f.new_path, added, found);
+      if (!py) narrow_new_params(*tree, f.new_path, added, found);
       group_by_function(*tree, found, out);
     }
+    not_scanned(ctx, out);
   }
 
  private:
@@ -300,6 +306,80 @@ class Int32IndexOverflow : public Rule {
       if (d.find("jit") != std::string::npos) return true;
     return false;
   }
+  // Deterministic bar 67, first extra: a runtime parameter the PR adds to a `__global__`
+  // kernel's signature as a 32-bit int (not a template parameter, not a pointer) that the body
+  // multiplies inside a subscript or a pointer offset. A note: the extent's production size is
+  // not known here.
+  void narrow_new_params(const SyntaxTree& tree, const std::string& path, const std::set<int>& added,
+                         std::vector<Finding>& found) const {
+    for (const Function& fn : tree.functions()) {
+      if (!fn.is_cuda_kernel || !fn.body) continue;
+      for (const lang::Param& p : fn.params) {
+        if (p.name.empty() || !p.node || !added.count(p.node.start_line()) || !is_narrow_int_type(p.annotation)) continue;
+        Node decl = p.node.child_by_field("declarator");
+        if (!decl || decl.kind() != "identifier") continue;
+        int use = offset_use(tree, fn, p.name);
+        if (!use) continue;
+        Finding x = finding();
+        x.severity = Severity::Note;
+        x.location = Location{path, p.node.start_line()};
+        x.problem = "New kernel parameter `" + collapse_whitespace(p.node.text()) + "` of " + fn.name +
+                    " is 32-bit and is multiplied into a pointer offset at line " + std::to_string(use);
+        x.impact = "The product is computed in int and wraps at 2^31: past that the kernel addresses another row";
+        x.action = "Author must declare `" + p.name + "` as int64_t (or widen it before the multiply), or state "
+                   "the bound that keeps the product under 2^31";
+        x.evidence.push_back(evidence(path, p.node.start_line(), tree.line_text(p.node.start_line())));
+        x.evidence.push_back(evidence(path, use, tree.line_text(use)));
+        found.push_back(std::move(x));
+      }
+    }
+  }
+
+  // The first body line where `name` is a factor of a product inside `[...]` or of a product
+  // added to a pointer-like name (`*_ptr`, `ptr`, `base`); 0 when none.
+  static int offset_use(const SyntaxTree& tree, const Function& fn, const std::string& name) {
+    std::string n = RE2::QuoteMeta(name);
+    std::string factor = R"((?:\b)" + n + R"(\s*\*|\*\s*)" + n + R"(\b))";
+    RE2 subscript(R"(\[[^\]]*)" + factor + R"([^\]]*\])");
+    RE2 pointer(R"(\b\w*(?:ptr|base|buf)\w*\s*\+[^;]*)" + factor);
+    for (int line = fn.body.start_line(); line <= fn.body.end_line(); ++line) {
+      std::string code(code_part(tree.line_text(line), false));
+      if (RE2::PartialMatch(code, subscript) || RE2::PartialMatch(code, pointer)) return line;
+    }
+    return 0;
+  }
+
+  // Deterministic bar 67, second extra: changed device-capable files that could not be parsed
+  // (too large, or no head text) are listed as NOT SCANNED, so an empty D9 is not read as
+  // "no candidates".
+  void not_scanned(const ReviewContext& ctx, std::vector<Finding>& out) const {
+    if (!ctx.workspace.has_full_text()) return;
+    std::vector<std::string> skipped;
+    for (const std::string& p : ctx.workspace.unparsed()) {
+      const FileChange* f = nullptr;
+      for (const FileChange& c : ctx.pr.changes.files)
+        if (c.new_path == p) f = &c;
+      if (!f || f->binary || is_test_path(p) || (!is_python(p) && !is_cpp_family(p))) continue;
+      if (added_line_numbers(*f).empty()) continue;
+      if (std::find(skipped.begin(), skipped.end(), p) == skipped.end()) skipped.push_back(p);
+    }
+    if (skipped.empty()) return;
+    Finding x = finding();
+    x.severity = Severity::Note;
+    x.location = Location{skipped[0], 0};
+    std::string list;
+    for (size_t i = 0; i < skipped.size(); ++i) {
+      list += (i ? ", " : "") + skipped[i];
+      if (i) x.related.push_back(Location{skipped[i], 0});
+    }
+    x.problem = "NOT SCANNED for int32 index overflow: " + list + " (too large to parse)";
+    x.impact = "No D9 candidate from these files is not evidence of absence: they were never examined";
+    x.action = "Reviewer should ask for (or do) a manual check of index x stride products in the added lines of "
+               "these files";
+    x.evidence.push_back("files over the parse limit: " + list);
+    out.push_back(std::move(x));
+  }
+
   static bool is_device(const Function& fn) {
     if (fn.is_cuda_kernel) return true;
     std::string_view head = fn.node.text().substr(0, fn.body.start_byte() - fn.node.start_byte());

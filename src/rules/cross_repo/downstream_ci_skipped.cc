@@ -27,6 +27,8 @@ and carries no downstream label (`ci:atom`, `ci:atom_full`, `ci:sglang`, `ci:vll
 Why it matters: aiter's downstream jobs run only when such a label is set; without one the PR
 merges green on aiter's own tests and the downstream breaks after merge (aiter: a DeepSeek-V4
 MLA decode change merged with the ATOM job skipped, and ATOM went red).
+Metadata without a `labels` key (labels unknown) gives a note that says so instead of claiming
+the label is missing.
 Does not fire on: git-only reviews (no labels to read); PRs whose title declares the change
 backward/forward compatible (a compatibility shim or alias keeps every old call working); pure additions (a new arch-gated kernel
 not on any default path is not reachable downstream); comment-only or blank-line changes; PRs
@@ -73,6 +75,10 @@ class DownstreamCiSkipped : public Rule {
     }
     if (changed.empty() || declares_compatibility(ctx.pr.meta.title)) return;
     std::stable_sort(changed.begin(), changed.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (!ctx.pr.meta.has_labels) {
+      out.push_back(labels_unknown(changed));
+      return;
+    }
     Finding x = finding();
     x.location = Location{changed[0].first->path(), 0};  // the file rewritten most
     x.problem = "The PR rewrites existing code of downstream-consumed op files (";
@@ -94,6 +100,29 @@ class DownstreamCiSkipped : public Rule {
     x.trigger = "merging as labelled: the downstream ATOM/SGLang/vLLM jobs are skipped for a change to " +
                 changed[0].first->path();
     out.push_back(std::move(x));
+  }
+
+ private:
+  // The metadata did not say which labels the PR carries: the change is reported, but as a
+  // question, not as a missing label.
+  Finding labels_unknown(const std::vector<std::pair<const FileChange*, int>>& changed) const {
+    Finding x = finding();
+    x.severity = Severity::Note;
+    x.location = Location{changed[0].first->path(), 0};
+    x.problem = "The PR rewrites existing code of downstream-consumed op files (";
+    for (size_t i = 0; i < changed.size(); ++i) {
+      x.problem += (i ? ", " : "") + changed[i].first->path();
+      if (i) x.related.push_back(Location{changed[i].first->path(), 0});
+      x.evidence.push_back(changed[i].first->path() + ": " + std::to_string(changed[i].second) +
+                           " code lines removed or rewritten");
+    }
+    x.problem += "); labels unknown: the metadata does not say whether a ci:* label starts the downstream jobs";
+    x.evidence.push_back("labels: unknown (no `labels` in the PR metadata)");
+    x.impact = "If no ci:* label is set, ATOM/SGLang/vLLM jobs are skipped and a downstream break shows up only "
+               "after merge";
+    x.action = "Reviewer should ask for the ci:* label that covers the models using this path (ci:all when it "
+               "cannot be traced) before merge";
+    return x;
   }
 };
 

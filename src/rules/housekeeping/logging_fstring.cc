@@ -3,6 +3,7 @@
 
 #include "core/paths.h"
 #include "rules/facts.h"
+#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -29,8 +30,7 @@ class LoggingFstring : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    static const RE2 eager(
-        R"(\b(?:logger|logging|log|_logger|LOGGER|LOG|aiter_logger)\.(?:debug|info|warning|warn|error|critical|exception)\(\s*(?:[rR]?[fF][rR]?["']|["'][^"']*["']\s*\+))");
+    static const RE2 eager(std::string(logger_call_pattern()) + R"(\s*(?:[rR]?[fF][rR]?["']|["'][^"']*["']\s*\+))");
     std::vector<AddedLine> hits;
     for (const AddedLine& a : added_lines(ctx.pr.changes)) {
       if (!is_python(a.file->new_path)) continue;

@@ -4,6 +4,7 @@
 
 #include "core/paths.h"
 #include "rules/facts.h"
+#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -35,8 +36,7 @@ bool only_reports(const lang::SyntaxTree& tree, lang::Node body) {
     std::vector<lang::Node> kids = s.named_children();
     if (kids.size() != 1 || kids[0].kind() != "call") return false;
     lang::Call c = lang::describe_call(kids[0]);
-    static const RE2 report(R"((?:print|(?:\w*log\w*|logger|logging)\.(?:info|debug|warning|warn|error|critical)|log|logger))");
-    if (!RE2::FullMatch(c.callee, report)) return false;
+    if (!is_report_callee(c.callee)) return false;
     any = true;
   }
   (void)tree;

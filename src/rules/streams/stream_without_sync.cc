@@ -28,13 +28,16 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Red,
     .needs = Needs::Diff,
     .codes = {.atom = "G1", .aiter = "G1"},
-    .summary = "A tensor produced under a side stream is read after the stream block with no wait/synchronize in between.",
+    .summary = "A tensor produced under a side stream (a stream block or a `stream=` argument) is read on the current stream with no wait/synchronize in between.",
     .docs = R"(What it catches: in a Python function, a `with torch.cuda.stream(s):` (also
 `torch.cuda.stream(s)`, `torch.hip.stream`, `stream(s)` helpers) block the PR adds or changes,
 where `s` is not the current/default stream, assigns a name (`x = op(...)`, `self.buf = ...`),
 and a later line of the same function, outside any block on that stream, reads the name
 before any synchronisation: `<stream>.wait_stream(...)`, `wait_event(...)`, `event.wait()`,
 `event.synchronize()`, `<stream>.synchronize()`, `torch.cuda.synchronize()`.
+Also the argument form: `out = kernel(..., stream=s)` on an added line, where `s` is bound to a
+newly constructed stream in the file (`s = torch.cuda.Stream()`, `self.side = torch.cuda.Stream()`),
+and `out` is read later in the function outside calls on the same stream, with no sync between.
 Why it matters: the side stream runs concurrently with the current one. The read enqueues the
 consumer kernel on the current stream, which does not wait for the producer on the side
 stream: it reads half-written or stale memory. No error, wrong output, timing-dependent.
@@ -42,10 +45,12 @@ Does not fire on: a sync call anywhere between the end of the block and the read
 the block after the last write when it synchronises the side stream itself), reads inside
 another block on the same stream, `torch.cuda.stream(torch.cuda.current_stream())` or
 `default_stream()`, names only used inside the block, blocks the PR did not touch, files with no
-stream blocks, test files; a call between the block and the read to a repository op whose
-C++/HIP source synchronises (`hipStreamWaitEvent`/`hipStreamSynchronize`/`hipDeviceSynchronize`
-or the CUDA names, in the op's host function or any header its translation unit includes:
-the cross-file check of kernel_facts.h).)"};
+stream blocks, test files; `stream=torch.cuda.current_stream()`, `stream=` a parameter or any
+name not bound to a constructed Stream in the file (it is usually the caller's current stream);
+reads passed to another launch with the same `stream=`; a call between the block and the read
+to a repository op whose C++/HIP source synchronises (`hipStreamWaitEvent`/`hipStreamSynchronize`/
+`hipDeviceSynchronize` or the CUDA names, in the op's host function or any header its
+translation unit includes: the cross-file check of kernel_facts.h).)"};
 
 bool is_stream_item(std::string_view item, std::string& stream) {
   static const RE2 re(R"(^(?:[\w.]*\.)?stream\((.+)\)(?:\s+as\s+\w+)?$)");
@@ -82,10 +87,84 @@ class StreamWithoutSync : public Rule {
         if (!side || !w.body || !touches_added(added, w.node.start_line(), w.node.end_line())) continue;
         check_block(ctx, *tree, f.new_path, w, stream, blocks, out);
       }
+      check_stream_arguments(*tree, f.new_path, added, blocks, out);
     }
   }
 
  private:
+  // The `stream=` form: `out = kernel(..., stream=side)` on an added line, where `side` is
+  // provably a stream of its own (bound to `torch.cuda.Stream(...)` in this file), and `out`
+  // is read later in the function on the current stream with no synchronisation between.
+  void check_stream_arguments(const SyntaxTree& tree, const std::string& path, const std::set<int>& added,
+                              const std::vector<lang::WithBlock>& blocks, std::vector<Finding>& out) const {
+    std::set<std::string> side_streams = constructed_streams(tree);
+    if (side_streams.empty()) return;
+    for (const lang::Assignment& a : tree.assignments()) {
+      if (!added.count(a.line) || !a.value || a.value.kind() != "call" || a.targets.empty()) continue;
+      Call producer = lang::describe_call(a.value);
+      const lang::Argument* arg = producer.keyword("stream");
+      if (!arg || !arg->value) continue;
+      std::string stream = collapse_whitespace(arg->value.text());
+      if (!side_streams.count(stream)) continue;
+      std::optional<Function> fn = tree.enclosing_function(a.line);
+      if (!fn || !fn->body) continue;
+      std::vector<Call> calls = tree.calls(fn->body);
+      int end = a.node.end_line();
+      for (const std::string& name : a.targets) {
+        int read = first_read_after(tree, *fn, name, end, stream, blocks);
+        if (!read || read_on_same_stream(calls, read, name, stream)) continue;
+        bool synced = false;
+        for (const Call& c : calls)
+          if (c.line >= a.line && c.line <= read && is_sync_call(c)) synced = true;
+        if (synced) continue;
+        report_argument(tree, path, a.line, stream, name, read, out);
+        break;  // one finding per producer
+      }
+    }
+  }
+
+  // Names and attributes bound to a newly constructed stream anywhere in the file:
+  // `s = torch.cuda.Stream()`, `self.copy_stream = torch.cuda.Stream(priority=-1)`.
+  static std::set<std::string> constructed_streams(const SyntaxTree& tree) {
+    static const RE2 ctor(R"(^(?:[\w.]*\.)?Stream\()");
+    std::set<std::string> names;
+    for (const lang::Assignment& a : tree.assignments())
+      if (a.value && a.value.kind() == "call" && RE2::PartialMatch(std::string(a.value.text().substr(0, 80)), ctor))
+        for (const std::string& t : a.targets) names.insert(t);
+    return names;
+  }
+
+  // Whether the read at `line` is an argument of a call that runs on the same stream.
+  static bool read_on_same_stream(const std::vector<Call>& calls, int line, const std::string& name,
+                                  const std::string& stream) {
+    for (const Call& c : calls) {
+      if (!c.node.contains_line(line)) continue;
+      const lang::Argument* s = c.keyword("stream");
+      if (!s || !s->value || collapse_whitespace(s->value.text()) != stream) continue;
+      if (std::string(c.node.text()).find(name) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  void report_argument(const SyntaxTree& tree, const std::string& path, int line, const std::string& stream,
+                       const std::string& name, int read, std::vector<Finding>& out) const {
+    Finding x = finding();
+    x.location = Location{path, read};
+    x.problem = "`" + name + "` is produced by a kernel launched with `stream=" + stream + "` (line " +
+                std::to_string(line) + ") and read at line " + std::to_string(read) +
+                " on the current stream with no wait_stream/event wait/synchronize in between";
+    x.impact = "The consumer on the current stream does not wait for the producer on `" + stream +
+               "`; it reads partially written or stale data, silently and only under some timings";
+    x.action = "Author must make the consumer wait before the read: `torch.cuda.current_stream().wait_stream(" +
+               stream + ")` or record an event on `" + stream + "` and `wait_event` it";
+    x.trigger = "any step where the kernel launched on `" + stream + "` at line " + std::to_string(line) +
+                " has not finished when line " + std::to_string(read) + " enqueues its consumer";
+    x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+    x.evidence.push_back(evidence(path, read, tree.line_text(read)));
+    x.related.push_back(Location{path, line});
+    out.push_back(std::move(x));
+  }
+
   void check_block(const ReviewContext& ctx, const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w,
                    const std::string& stream, const std::vector<lang::WithBlock>& blocks,
                    std::vector<Finding>& out) const {

@@ -1,0 +1,109 @@
+// failure-logged-below-warning: a failure diagnostic (mismatch, NaN, FAILED, the detail behind
+// an assert) logged with logger.info/debug, which pytest's AITER_LOG_LEVEL=WARNING hides.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/logging_facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using lang::Node;
+
+constexpr RuleInfo kInfo{
+    .name = "failure-logged-below-warning",
+    .category = Category::Housekeeping,
+    .severity = Severity::Warn,
+    .needs = Needs::FullText,
+    .codes = {.atom = kOff, .aiter = "HK18"},
+    .summary = "An added logger.info/debug call reports a failure (mismatch, NaN, FAILED) or the detail behind an assert.",
+    .docs = R"(What it catches (aiter Python test files): an added `logger.info(` / `logger.debug(` whose message says
+something failed — "mismatch", "NaN"/"Inf", "FAILED"/"failure", "not close", "exceeds",
+"incorrect", "wrong", an upper-case "ERROR", or a message that starts with "error" — or that
+logs a value which the next assert (within three lines, same block) checks.
+Why it matters: aiter's pytest runs pin AITER_LOG_LEVEL=WARNING, so info/debug records are
+dropped: the diagnostic is invisible in CI exactly when a test fails.
+Does not fire on: warning/error/exception levels; info messages that only report a metric
+("max error = %f") with no assert on it; summaries and reports ("NaN robustness summary"); words such as "failover" or "error_bound" inside
+identifiers; library code (a "failed, falling back" info there is an expected path, not a test
+failure); lines the PR did not add.)"};
+
+// The literal text of the message (first argument), string or f-string; "" otherwise.
+std::string message_text(const lang::Call& c) {
+  if (c.args.empty() || !c.args[0].keyword.empty()) return "";
+  Node m = c.args[0].value;
+  if (m.kind() == "binary_operator") m = m.child_by_field("left");
+  if (!m || (m.kind() != "string" && m.kind() != "concatenated_string")) return "";
+  return std::string(m.text());
+}
+
+bool reports_failure(const std::string& msg) {
+  static const RE2 words(
+      R"((?i)\b(?:fail(?:ed|ure|s)?|mismatch(?:es|ed)?|nans?|infs?|not\s+(?:all)?close|exceed(?:s|ed)?|incorrect|wrong(?:ly)?)\b)");
+  static const RE2 error_upper(R"(\bERROR\b)");
+  static const RE2 error_lead(R"(^[rRbBfF]*["']{1,3}\s*\[?(?i:error)\b)");
+  // A report or summary of a robustness sweep names NaN/failure without reporting one.
+  static const RE2 summary(R"((?i)\b(?:summary|report|table|sweep|robustness|coverage)\b)");
+  if (RE2::PartialMatch(msg, summary)) return false;
+  return RE2::PartialMatch(msg, words) || RE2::PartialMatch(msg, error_upper) || RE2::PartialMatch(msg, error_lead);
+}
+
+// The assert within three lines after the call, in the same block, that checks a name the call
+// logs; null when there is none.
+Node assert_behind(const lang::SyntaxTree& tree, const lang::Call& c) {
+  Node stmt = c.node.ancestor({"expression_statement"});
+  if (!stmt) return {};
+  std::set<std::string> logged;
+  for (size_t i = 1; i < c.args.size(); ++i)
+    lang::walk(c.args[i].value, [&](Node n) {
+      if (n.kind() == "identifier") logged.insert(std::string(n.text()));
+      return true;
+    });
+  if (logged.empty()) return {};
+  for (Node s = stmt.next_named_sibling(); s && s.start_line() <= stmt.end_line() + 3; s = s.next_named_sibling()) {
+    if (s.kind() != "assert_statement") continue;
+    bool shares = false;
+    lang::walk(s, [&](Node n) {
+      if (n.kind() == "identifier" && logged.count(std::string(n.text()))) shares = true;
+      return !shares;
+    });
+    if (shares) return s;
+  }
+  (void)tree;
+  return {};
+}
+
+class FailureLoggedBelowWarning : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
+      if (lc.level != "info" && lc.level != "debug") continue;
+      if (!is_test_path(lc.file->new_path)) continue;
+      std::string msg = message_text(lc.call);
+      bool failure = !msg.empty() && reports_failure(msg);
+      Node guard = failure ? Node() : assert_behind(*lc.tree, lc.call);
+      if (!failure && !guard) continue;
+      const std::string& path = lc.file->new_path;
+      Finding x = finding();
+      x.location = Location{path, lc.call.line};
+      x.problem = failure ? "`logger." + lc.level + "(...)` reports a failure: " + collapse_whitespace(msg).substr(0, 100)
+                          : "`logger." + lc.level + "(...)` logs the detail behind the assert at line " +
+                                std::to_string(guard.start_line());
+      x.impact = "pytest pins AITER_LOG_LEVEL=WARNING: the record is dropped in CI, exactly when the failure needs "
+                 "explaining";
+      x.action = "Author must log it at warning/error, or put the detail in the assertion message";
+      x.evidence.push_back(evidence(path, lc.call.line, lc.tree->line_text(lc.call.line)));
+      if (guard) x.evidence.push_back(evidence(path, guard.start_line(), lc.tree->line_text(guard.start_line())));
+      out.push_back(std::move(x));
+    }
+  }
+};
+
+REGISTER_RULE(FailureLoggedBelowWarning);
+
+}  // namespace
+}  // namespace rp

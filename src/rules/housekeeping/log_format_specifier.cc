@@ -1,0 +1,208 @@
+// log-format-specifier: a numeric %-conversion (%d/%f/%x ...) in an added logger call whose
+// argument can be None or a tuple, so the record fails to format at log time.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/logging_facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+using lang::Node;
+using lang::SyntaxTree;
+
+constexpr RuleInfo kInfo{
+    .name = "log-format-specifier",
+    .category = Category::Housekeeping,
+    .severity = Severity::Warn,
+    .needs = Needs::FullText,
+    .codes = {.atom = kOff, .aiter = "HK14"},
+    .summary = "An added logger call formats with %d/%f/%x an argument that can be None or a tuple.",
+    .docs = R"(What it catches: an added `logger.<level>("... %d ...", arg)` (or `"..." % (arg,)` inside
+the call) where the argument matched to a numeric conversion (`%d %i %u %f %e %g %x %o %c`) can
+be None or a tuple: a parameter defaulting to None or annotated Optional/`| None` that the
+function never rebinds before the call; a name whose last binding before the call is `= None`
+(later bindings only inside a branch that does not contain the call) or a tuple; a `.shape` /
+`.size()` / `.stride()` value; a tuple literal.
+Why it matters: `"%d" % None` and `"%d" % (2, 3)` raise TypeError when the record is formatted.
+logging catches it and prints "--- Logging error ---" to stderr, so the message is lost and a
+test that relied on it passes anyway.
+Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`; names
+rebound (or checked with `if arg is None: arg = ...`) before the call; names bound by tuple
+unpacking (`rank, world = a, b`); `.shape[0]`; bools (`%d` of
+True prints 1, it does not raise); `%(name)d` mapping keys; lines the PR did not add.)"};
+
+bool is_string(Node n) { return n && (n.kind() == "string" || n.kind() == "concatenated_string"); }
+
+// The literal text of a (possibly implicitly concatenated) string node, quotes included: enough
+// to find conversions. f-strings are skipped (their braces are not %-arguments).
+std::string string_text(Node n) {
+  std::string t(n.text());
+  if (!t.empty() && (t[0] == 'f' || t[0] == 'F')) return "";
+  return t;
+}
+
+// Whether `value` is a tuple-valued expression: a tuple literal, `x.shape`, `x.size()`,
+// `x.stride()`.
+bool tuple_valued(Node value) {
+  if (!value) return false;
+  std::string_view k = value.kind();
+  if (k == "tuple" || k == "expression_list") return true;
+  std::string t = collapse_whitespace(value.text());
+  static const RE2 shape(R"(^[\w.\[\]]+\.(?:shape|size\(\)|stride\(\))$)");
+  return RE2::FullMatch(t, shape);
+}
+
+bool is_none(Node v) { return v && v.kind() == "none"; }
+
+// Whether the call sits under an if whose condition mentions `name` (a None/truth check).
+bool guarded(Node call, const std::string& name, Node scope) {
+  for (Node p = call.parent(); p && !(p == scope); p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k != "if_statement" && k != "elif_clause" && k != "conditional_expression" && k != "while_statement") continue;
+    Node cond = p.child_by_field("condition");
+    std::string c = cond ? std::string(cond.text()) : std::string(p.text().substr(0, 200));
+    static const RE2 word(R"(\b(\w+)\b)");
+    re2::StringPiece in(c);
+    std::string w;
+    while (RE2::FindAndConsume(&in, word, &w))
+      if (w == name) return true;
+  }
+  return false;
+}
+
+// Whether `n` lies inside `outer` (inclusive).
+bool inside(Node n, Node outer) { return outer && outer.start_byte() <= n.start_byte() && n.end_byte() <= outer.end_byte(); }
+
+// The innermost compound statement (if/for/while/try/with) between `n` and `scope`.
+Node block_of(Node n, Node scope) {
+  for (Node p = n.parent(); p && !(p == scope); p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k == "if_statement" || k == "for_statement" || k == "while_statement" || k == "try_statement" ||
+        k == "with_statement")
+      return p;
+  }
+  return {};
+}
+
+// Why `name` can be None or a tuple when `call` runs; "" when it cannot be shown.
+std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std::string& name) {
+  std::optional<lang::Function> fn = tree.enclosing_function(call.line);
+  Node scope = fn ? fn->body : tree.root();
+  if (guarded(call.node, name, scope)) return "";
+  // Bindings of `name` before the call, in order.
+  std::vector<lang::Assignment> before;
+  for (const lang::Assignment& a : tree.assignments(scope)) {
+    if (a.line >= call.line) continue;
+    for (const std::string& t : a.targets)
+      if (t == name) before.push_back(a);
+  }
+  // Any other binding before the call in the body (for loops, with-as, walrus, imports) makes
+  // it unknowable.
+  for (Node id : tree.identifiers(name, scope))
+    if (id.start_line() < call.line && tree.is_binding(id)) {
+      bool from_assignment = false;
+      for (const lang::Assignment& a : before) from_assignment = from_assignment || inside(id, a.node);
+      if (!from_assignment) return "";
+    }
+  if (before.empty()) {
+    if (!fn) return "";
+    for (const lang::Param& p : fn->params) {
+      if (p.name != name) continue;
+      if (p.default_text == "None") return "parameter `" + name + "` defaults to None";
+      static const RE2 optional(R"(\bOptional\[|\|\s*None\b|\bNone\s*\|)");
+      if (RE2::PartialMatch(p.annotation, optional)) return "parameter `" + name + "` is annotated " + p.annotation;
+    }
+    return "";
+  }
+  const lang::Assignment& last = before.back();
+  if (last.augmented) return "";
+  // `a, b = x, y` unpacks: each name gets one element, not the tuple.
+  if (last.targets.size() > 1) return "";
+  if (tuple_valued(last.value)) return "`" + name + "` is bound to a tuple at line " + std::to_string(last.line);
+  // `x = None` followed only by conditional rebinds that do not enclose the call.
+  for (size_t i = before.size(); i-- > 0;) {
+    const lang::Assignment& a = before[i];
+    if (is_none(a.value)) {
+      Node blk = block_of(a.node, scope);
+      if (blk && !inside(call.node, blk)) return "";  // the None itself is conditional
+      return "`" + name + "` is set to None at line " + std::to_string(a.line) + " and only rebound conditionally";
+    }
+    Node blk = block_of(a.node, scope);
+    if (!blk || inside(call.node, blk)) return "";  // an unconditional rebind
+  }
+  return "";
+}
+
+// The arguments a %-message consumes: the call's later positional arguments, or the right side
+// of `"..." % (...)` when the message is formatted eagerly.
+bool message_and_args(const lang::Call& c, std::string& format, std::vector<Node>& args) {
+  if (c.args.empty() || !c.args[0].keyword.empty()) return false;
+  Node first = c.args[0].value;
+  if (is_string(first)) {
+    format = string_text(first);
+    for (size_t i = 1; i < c.args.size(); ++i)
+      if (c.args[i].keyword.empty()) args.push_back(c.args[i].value);
+    return !format.empty();
+  }
+  if (first.kind() == "binary_operator") {
+    Node left = first.child_by_field("left"), right = first.child_by_field("right");
+    Node op = first.child_by_field("operator");
+    if (!is_string(left) || !right || !op || op.text() != "%") return false;
+    format = string_text(left);
+    if (right.kind() == "tuple" || right.kind() == "parenthesized_expression") {
+      if (right.kind() == "parenthesized_expression") args.push_back(right.named_children().empty() ? right : right.named_children()[0]);
+      else for (Node n : right.named_children()) args.push_back(n);
+    } else {
+      args.push_back(right);
+    }
+    return !format.empty();
+  }
+  return false;
+}
+
+class LogFormatSpecifier : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
+      std::string format;
+      std::vector<Node> args;
+      if (!message_and_args(lc.call, format, args)) continue;
+      for (const PercentConversion& pc : percent_conversions(format)) {
+        if (std::string_view("diouxXeEfFgGc").find(pc.type) == std::string_view::npos) continue;
+        if (pc.index >= static_cast<int>(args.size())) break;
+        Node arg = args[pc.index];
+        std::string why;
+        if (tuple_valued(arg)) why = "`" + collapse_whitespace(arg.text()) + "` is a tuple";
+        else if (is_none(arg)) why = "the argument is None";
+        else if (arg.kind() == "identifier") why = risky_name(*lc.tree, lc.call, std::string(arg.text()));
+        if (why.empty()) continue;
+        report(lc, pc, collapse_whitespace(arg.text()), why, out);
+        break;  // one finding per call
+      }
+    }
+  }
+
+ private:
+  void report(const AddedLoggerCall& lc, const PercentConversion& pc, const std::string& arg, const std::string& why,
+              std::vector<Finding>& out) const {
+    const std::string& path = lc.file->new_path;
+    Finding x = finding();
+    x.location = Location{path, lc.call.line};
+    x.problem = "`" + pc.spec + "` formats `" + arg + "`, which can be None or a tuple (" + why + ")";
+    x.impact = "Formatting the record raises TypeError at log time; logging prints \"--- Logging error ---\" to "
+               "stderr instead of the message, and nothing fails";
+    x.action = "Author must use `%s` for `" + arg + "` (or convert it explicitly before logging)";
+    x.evidence.push_back(evidence(path, lc.call.line, lc.tree->line_text(lc.call.line)));
+    out.push_back(std::move(x));
+  }
+};
+
+REGISTER_RULE(LogFormatSpecifier);
+
+}  // namespace
+}  // namespace rp

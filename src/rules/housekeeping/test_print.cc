@@ -1,0 +1,78 @@
+// test-print: print() added to aiter's op tests for diagnostics, instead of an assert or the
+// aiter logger. One finding per file, listing the lines.
+#include <re2/re2.h>
+
+#include "core/paths.h"
+#include "rules/facts.h"
+#include "rules/logging_facts.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "test-print",
+    .category = Category::Housekeeping,
+    .severity = Severity::Note,
+    .needs = Needs::FullText,
+    .codes = {.atom = kOff, .aiter = "HK16"},
+    .summary = "print() added to an op test (op_tests/**/test_*.py).",
+    .docs = R"(What it catches: `print(` calls on lines the PR adds in `op_tests/**/test_*.py`, outside
+the `if __name__ == "__main__":` block. One finding per file, at the first print, listing the
+others.
+Why it matters: pytest captures stdout, so a print shows up only for a failing test and only
+in full; it is not a check. aiter routes diagnostics through its logger with % placeholders,
+filtered by AITER_LOG_LEVEL.
+Does not fire on: files outside op_tests/ or not named test_*.py (benchmarks, scripts); prints
+under `if __name__ == "__main__":`; `print` inside comments or strings; lines the PR did not
+add.)"};
+
+bool under_main_guard(lang::Node n) {
+  for (lang::Node p = n.parent(); p; p = p.parent()) {
+    if (p.kind() != "if_statement") continue;
+    lang::Node c = p.child_by_field("condition");
+    if (c && collapse_whitespace(c.text()).find("__name__") != std::string::npos) return true;
+  }
+  return false;
+}
+
+class TestPrint : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    static const RE2 test_file(R"(^op_tests/(?:.*/)?test_[^/]*\.py$)");
+    for (const ChangedSource& src : changed_python_files(ctx)) {
+      const FileChange& f = *src.file;
+      if (!RE2::FullMatch(f.new_path, test_file)) continue;
+      const std::set<int>& added = src.added;
+      const lang::SyntaxTree* tree = src.tree;
+      std::vector<int> lines;
+      for (const lang::Call& c : tree->calls())
+        if (c.callee == "print" && added.count(c.line) && !under_main_guard(c.node) &&
+            (lines.empty() || lines.back() != c.line))
+          lines.push_back(c.line);
+      if (lines.empty()) continue;
+      Finding x = finding();
+      x.location = Location{f.new_path, lines[0]};
+      std::string list;
+      for (size_t i = 0; i < lines.size(); ++i) {
+        if (i < 12) list += (i ? ", " : "") + std::to_string(lines[i]);
+        if (i && i < 5) x.related.push_back(Location{f.new_path, lines[i]});
+        if (i < 3) x.evidence.push_back(evidence(f.new_path, lines[i], tree->line_text(lines[i])));
+      }
+      if (lines.size() > 12) list += ", ...";
+      x.problem = std::to_string(lines.size()) + " added print() call" + (lines.size() > 1 ? "s" : "") +
+                  " in test " + f.new_path + " (line" + (lines.size() > 1 ? "s " : " ") + list + ")";
+      x.impact = "pytest captures stdout: the output is seen only when the test fails, and a print checks nothing";
+      x.action = "Author must assert what the print shows, or route it through the aiter logger with % "
+                 "placeholders";
+      out.push_back(std::move(x));
+    }
+  }
+};
+
+REGISTER_RULE(TestPrint);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,4 @@
+def mla_decode_fwd(q, kv, out, num_kv_splits=None):
+    if num_kv_splits is None:
+        num_kv_splits = _heuristic_splits(q)
+    return _launch(q, kv, out, num_kv_splits)

@@ -1,0 +1,5 @@
+from aiter import logger
+
+
+def solve(m, n, k):
+    return "hipblaslt"

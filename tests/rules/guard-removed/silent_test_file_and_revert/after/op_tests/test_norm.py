@@ -1,0 +1,2 @@
+def test_norm(x):
+    return x

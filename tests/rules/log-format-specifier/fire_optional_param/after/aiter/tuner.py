@@ -1,0 +1,10 @@
+import logging
+from typing import Optional
+
+logger = logging.getLogger("aiter")
+
+
+def pick_tile(m, n, split=None, cu_count: Optional[int] = None):
+    logger.info("picking tile for m=%d split=%d", m, split)  # expect: log-format-specifier
+    logger.debug("cu=%x", cu_count)  # expect: log-format-specifier
+    return 64 if split is None else split

@@ -1,0 +1,7 @@
+import torch
+
+
+def test_quant():
+    x = torch.randn(8)
+    print("x", x.max())
+    assert x.numel() == 8

@@ -1,0 +1,2 @@
+def barrier_timeout():
+    return 60
