@@ -6,11 +6,13 @@
 
 namespace rp {
 
-std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
-                                           const std::function<bool(std::string_view)>& keep) {
+namespace {
+std::vector<ChangedSource> collect(const PullRequest& pr, Workspace& ws, bool tests,
+                                   const std::function<bool(std::string_view)>& keep) {
   std::vector<ChangedSource> out;
   for (const FileChange& f : pr.changes.files) {
-    if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || is_test_path(f.new_path) || !keep(f.new_path))
+    if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || (!tests && is_test_path(f.new_path)) ||
+        !keep(f.new_path))
       continue;
     ChangedSource s;
     s.file = &f;
@@ -21,6 +23,17 @@ std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
     out.push_back(std::move(s));
   }
   return out;
+}
+}  // namespace
+
+std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
+                                           const std::function<bool(std::string_view)>& keep) {
+  return collect(pr, ws, false, keep);
+}
+
+std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep) {
+  return collect(pr, ws, true, keep);
 }
 
 }  // namespace rp

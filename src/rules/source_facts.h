@@ -21,6 +21,9 @@ struct ChangedSource {
 // Changed files whose path passes `keep` (e.g. is_python), in diff order.
 std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
                                            const std::function<bool(std::string_view)>& keep);
+// The same, test files included (benchmark scripts live under op_tests/).
+std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep);
 inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
                                                   const std::function<bool(std::string_view)>& keep) {
   return changed_sources(ctx.pr, ctx.workspace, keep);
