@@ -2,6 +2,7 @@
 // docstring/comment the PR adds asserts an invariant its function never enforces.
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -35,10 +36,10 @@ does either. When the diff does use a variable with the same words in another or
 finding names it. This part needs the PR description and is skipped without it.
 Also, in shipped Python (not tests), a docstring or comment on added lines inside a function
 that asserts an invariant the function body (code only, docstring and comments excluded)
-visibly does not enforce: "x must be contiguous" / "is made contiguous" with no `contiguous`
+(and of the same-file functions it calls) visibly does not enforce: "x must be contiguous" / "is made contiguous" with no `contiguous`
 call or check; "must be / is always a multiple of 16" / "divisible by 16" with neither `% 16`
 nor the number in the body; "raises ValueError if ..." with no `raise ValueError` in the body or
-in a same-file function it calls; "falls back to `name`" with `name` absent from the body;
+in a same-file function it calls; "falls back to `name`" with `name` absent from the code of the whole file;
 "is/returns zero-initialised" with no zeros/zero_/fill_/memset; "thread-safe" while the body
 writes `self.` attributes or subscripts with no lock in sight.
 Why it matters: the description is what reviewers and users read. A knob that is described
@@ -125,9 +126,11 @@ bool contains_word(const std::string& code, const std::string& word) {
   return RE2::PartialMatch(code, RE2("\\b" + RE2::QuoteMeta(word) + "\\b"));
 }
 
-// The invariants `text` asserts that `code` visibly does not enforce. `raised_by_callee` says
-// whether a same-file function the body calls raises the named exception.
-std::vector<Claim> unenforced_claims(std::string_view text, const std::string& code,
+// The invariants `text` asserts that `code` (a function body and the same-file functions it
+// calls) visibly does not enforce; a fallback is looked for in `file_code` (the whole file: a
+// comment may describe a sibling function). `raised_by_callee` says whether a same-file
+// function the body calls raises the named exception.
+std::vector<Claim> unenforced_claims(std::string_view text, const std::string& code, const std::string& file_code,
                                      const std::function<bool(const std::string&)>& raised_by_callee) {
   std::vector<Claim> out;
   re2::StringPiece in(text.data(), text.size());
@@ -163,8 +166,8 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
     bool code_like = target.find_first_of("_.(") != std::string::npos;
     std::string last = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
     if (!last.empty() && last.back() == ')') last = last.substr(0, last.size() - 2);
-    if (code_like && !last.empty() && !contains_word(code, last))
-      out.push_back({quote(m), fmt::format("`{}` is never called or named in the function", last), at(m)});
+    if (code_like && !last.empty() && !contains_word(file_code, last))
+      out.push_back({quote(m), fmt::format("`{}` is never called or named in the file", last), at(m)});
   }
 
   static const RE2 zeroed(
@@ -205,20 +208,28 @@ class ClaimWithoutCode : public Rule {
   // Docstrings and in-body comments on added lines whose invariant the body does not enforce.
   void docstring_claims(const FileChange& f, const lang::SyntaxTree& tree, const std::set<int>& added,
                         std::vector<Finding>& out) const {
+    std::string file_code;
+    for (int l = 1; l <= tree.line_count(); ++l)
+      if (!tree.line_is_comment(l)) file_code += std::string(code_part(tree.line_text(l), true)) + "\n";
     for (const lang::Function& fn : tree.functions()) {
       if (!fn.body) continue;
       lang::Node doc = docstring_of(fn);
       if (stub_body(fn, doc)) continue;
       std::string code = body_code(tree, fn, doc);
+      for (const lang::Function& g : tree.functions())
+        if (g.body && !(g.node == fn.node) && contains_word(code, g.name)) code += body_code(tree, g, docstring_of(g));
       auto raised = [&](const std::string& type) { return callee_raises(tree, code, type); };
       std::vector<std::pair<int, std::string>> texts;  // line, claim text
       if (doc && touches_added(added, doc.start_line(), doc.end_line())) texts.push_back({doc.start_line(), std::string(doc.text())});
-      for (lang::Node c : tree.comments(fn.node))
-        if (c.start_line() > fn.node.start_line() && added.count(c.start_line()) &&
-            tree.enclosing_function(c.start_line())->node == fn.node)
-          texts.push_back({c.start_line(), std::string(c.text())});
+      lang::Node def = fn.node.kind() == "decorated_definition" ? fn.node.child_by_field("definition") : fn.node;
+      int def_line = def ? def.start_line() : fn.body.start_line();
+      for (lang::Node c : tree.comments(fn.node)) {
+        if (c.start_line() <= def_line || !added.count(c.start_line())) continue;
+        std::optional<lang::Function> owner = tree.enclosing_function(c.start_line());
+        if (owner && owner->node == fn.node) texts.push_back({c.start_line(), std::string(c.text())});
+      }
       for (const auto& [line, text] : texts)
-        for (const Claim& claim : unenforced_claims(text, code, raised)) {
+        for (const Claim& claim : unenforced_claims(text, code, file_code, raised)) {
           int at = line + static_cast<int>(std::count(text.begin(), text.begin() + claim.offset, '\n'));
           Finding x = finding();
           x.location = Location{f.new_path, at};

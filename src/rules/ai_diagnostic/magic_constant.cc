@@ -1,6 +1,7 @@
 // magic-constant: a new numeric literal used as a threshold or a scale on an added line of
 // shipped code, with no comment, no name and no earlier use in the file (checklist Step 6,
 // structural check 6).
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -31,14 +32,19 @@ docs): a number literal on an added line that is (a) an operand of a comparison 
 `while err < 3e-4`, `x.shape[-1] == 576`) or (b) a non-integer operand of `*` or `/` (`x * 0.7071`,
 `amax / 3.5`), when the number is not trivial (integers below 16, powers of two and of ten used as
 a scale, 0.5, 1.0, 2.0), the base version of the file never spelled it, no removed line of the PR
-spelled it (moved code), and neither the line itself nor the line above carries a comment. One
-note per file, at the first such literal, listing the others.
+spelled it (moved code), and nothing next to it states where it comes from. One note per file, at
+the first such literal, listing the others.
 Why it matters: a tile size, threshold or epsilon that merely looks plausible is what code
 generators produce; without its derivation (a tuning run, the hardware limit, the model config
 it comes from) nobody can tell when it stops being right (checklist Step 6, structural check 6).
 Does not fire on: literals bound to a name (`MAX_SPLITS = 80`, `threshold = 0.7` and then
-`x > threshold`: the name is the start of a derivation); literals with a comment on their line or
-the line above; values the file or the PR's removed lines already used (pre-existing style, moved
+`x > threshold`: the name is the start of a derivation); literals with a comment on their line,
+a comment or docstring line right above the literal or its statement, or a comment right below
+the condition; a number that a comment, docstring or message within six lines names (the
+kernel-id range "[20000, 30000)" written above the check); asserts and checks with a message
+(`static_assert(sizeof(Args) == 656, "kernarg ABI ...")`, `assert x <= 4095, "13-bit offset"`);
+small tolerances compared with an absolute difference (`abs(a - b) > 1e-12`: float equality);
+hex and binary literals and 2^n - 1 limits (bit layouts: 255, 4095, 65535); values the file or the PR's removed lines already used (pre-existing style, moved
 code); well-known mathematical constants (log2 e, ln 2, 1/sqrt 2, pi, the GELU coefficients);
 version comparisons; small integers, powers of two, and powers of ten used as unit scales
 (`* 1000`, `/ 1e6`); literals in tests, benchmark scripts, examples and docs. The arch-tied 576 in
@@ -67,6 +73,8 @@ struct Parsed {
 };
 
 Parsed parse_number(std::string_view text) {
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X' || text[1] == 'b' || text[1] == 'B'))
+    return {};  // hex and binary literals are bit patterns: their derivation is the layout
   std::string t;
   for (char c : text)
     if (c != '_' && c != '\'') t += c;
@@ -86,7 +94,7 @@ bool trivial(const Parsed& p, bool scale) {
   double v = std::fabs(p.value);
   if (v == 0 || v == 0.5 || v == 1 || v == 2 || v == 0.25) return true;
   if (well_known(v)) return true;
-  if (p.integer && (v < 16 || is_power_of(v, 2))) return true;
+  if (p.integer && (v < 16 || is_power_of(v, 2) || is_power_of(v + 1, 2))) return true;
   if (scale && (is_power_of(v, 10) || is_power_of(v, 2))) return true;
   return false;
 }
@@ -150,12 +158,54 @@ std::set<std::string> removed_numbers(const ChangeSet& changes) {
   return out;
 }
 
-bool commented(const lang::SyntaxTree& tree, int line, bool python) {
+// Whether a line is a comment or docstring line that says something.
+bool explanatory(const lang::SyntaxTree& tree, int line, bool python) {
+  if (line < 1 || line > tree.line_count()) return false;
+  std::string_view text = tree.line_text(line);
+  if (is_comment_only(text, python)) return comment_states_reason(comment_part(text, python));
+  return tree.line_is_comment(line) && !trim(text).empty();
+}
+
+// The number as it would be written in prose: C suffixes (f, u, L) dropped.
+std::string bare_number(std::string_view text) {
+  std::string t(text);
+  while (!t.empty() && std::string_view("fFlLuU").find(t.back()) != std::string_view::npos) t.pop_back();
+  return t;
+}
+
+// Whether the literal's derivation or meaning is stated next to it: a comment on its line, or
+// a comment/docstring line right above the literal or above its statement, or right below a
+// condition; the number itself named in a comment, docstring or message within a few lines;
+// or an assert/check whose message explains the bound.
+bool stated_nearby(const lang::SyntaxTree& tree, const lang::Literal& lit, bool python) {
+  int line = lit.line;
   if (comment_states_reason(comment_part(tree.line_text(line), python))) return true;
-  if (line > 1 && is_comment_only(tree.line_text(line - 1), python) &&
-      comment_states_reason(comment_part(tree.line_text(line - 1), python)))
+  lang::Node stmt = tree.statement_at(line);
+  int first = stmt ? std::min(stmt.start_line(), line) : line;
+  int last = stmt && stmt.kind().find("if") == std::string_view::npos ? stmt.end_line() : line;
+  if (explanatory(tree, line - 1, python) || explanatory(tree, first - 1, python) ||
+      explanatory(tree, line + 1, python))
     return true;
+  const RE2 word("(?:^|[^\\w.])" + RE2::QuoteMeta(bare_number(lit.text)) + "(?:[^\\w.]|$)");
+  for (int l = std::max(1, first - 6); l <= std::min(tree.line_count(), last + 1); ++l) {
+    std::string_view text = tree.line_text(l);
+    std::string_view prose = tree.line_is_comment(l) ? text : comment_part(text, python);
+    if (!prose.empty() && RE2::PartialMatch(re2::StringPiece(prose.data(), prose.size()), word)) return true;
+  }
+  if (stmt) {
+    static const RE2 check(R"re(^\s*(?:assert|static_assert|raise|\w*CHECK\w*|\w*ASSERT\w*)\b)re");
+    std::string_view head = tree.line_text(stmt.start_line());
+    if (RE2::PartialMatch(re2::StringPiece(head.data(), head.size()), check) && !tree.string_literals(stmt).empty())
+      return true;
+  }
   return false;
+}
+
+// A small tolerance compared with an absolute difference: float equality, not a threshold.
+bool equality_tolerance(const Parsed& p, lang::Node other) {
+  if (!other || p.integer || std::fabs(p.value) > 1e-3) return false;
+  std::string_view t = other.text();
+  return t.find("abs(") != std::string_view::npos || t.find(".abs()") != std::string_view::npos;
 }
 
 struct Hit {
@@ -195,8 +245,8 @@ class MagicConstant : public Rule {
       bool compare = is_comparison(u.op);
       bool scale = (u.op == "*" || u.op == "/") && !p.integer;
       if (!compare && !scale) continue;
-      if (trivial(p, scale) || (compare && version_like(u.other))) continue;
-      if (commented(tree, lit.line, python)) continue;
+      if (trivial(p, scale) || (compare && (version_like(u.other) || equality_tolerance(p, u.other)))) continue;
+      if (stated_nearby(tree, lit, python)) continue;
       seen.insert(lit.text);
       hits.push_back({lit.line, lit.text, collapse_whitespace(u.expr.text()).substr(0, 80)});
     }

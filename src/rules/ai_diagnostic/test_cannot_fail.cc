@@ -30,9 +30,8 @@ constexpr RuleInfo kInfo{
 allclose, assert_allclose, checkAllclose, torch.equal, assert_array_equal) whose first two
 arguments are the same expression, on an added line; (2) a reference that mirrors the kernel:
 the two compared names (Python) are bound, in the same test function, by calls to the same
-callee (looking through `run_perftest(op, ...)` and `.float()`/`.to()` casts) and either the
-arguments are the same or one name says it is the reference (`ref`, `reference`, `expected`,
-`golden`, `gt`); or the reference (so named, or computed by a function so named) comes from a
+callee with the same arguments (looking through `run_perftest(op, ...)` and `.float()`/`.to()`
+casts) and one name says it is the reference (`ref`, `reference`, `expected`, `golden`, `gt`); or the reference (so named, or computed by a function so named) comes from a
 function of the same file that only binds locals and returns a call of the op under test; (3) a tolerance loosened in the same
 change: a removed line sets atol/rtol/tol (keyword or assignment) to a value and the added line
 that replaces it sets the same name to a larger value, with no comment on the added line
@@ -42,8 +41,10 @@ passes hides exactly the error the test exists to catch. Code generators produce
 asked to "make the test pass".
 Does not fire on: a reference computed with torch/numpy ops, or by a different implementation
 (a Triton reference for a CK kernel, or the reverse: two independent implementations rarely share
-one bug, so the comparison can fail); the same op called with different arguments where neither
-side is named as the reference (a consistency test between two configurations can fail);
+one bug, so the comparison can fail); the same op called with different arguments, even when
+one side is named the reference (a dense-vs-indexed or flag-on-vs-off consistency test can fail);
+the same op called twice with the same inputs and neither side named the reference (a
+determinism check: `raw` vs `raw_again` fails on a nondeterministic kernel);
 tensor constructors (`torch.zeros`, `torch.empty`, ...) that only allocate both buffers;
 tightened tolerances; a loosened tolerance whose added line, or the comment line
 just above it, explains it (the derivation is stated); a reference implementation that re-implements the
@@ -137,13 +138,12 @@ std::string mirror_reason(const lang::SyntaxTree& tree, const std::string& a, co
                           const Producer& pb) {
   if (independent_callee(pa.callee) && independent_callee(pb.callee) && pa.callee != pb.callee) return "";
   if (pa.callee == pb.callee) {
-    if (independent_callee(pa.callee)) return "";
-    if (pa.args == pb.args)
-      return fmt::format("both come from `{}` with the same arguments (lines {} and {})", pa.callee, pa.line, pb.line);
-    const std::string& ref = named_as_reference(a) ? a : b;
-    if (named_as_reference(a) == named_as_reference(b)) return "";
-    return fmt::format("the reference `{}` is computed by `{}`, the op under test itself (lines {} and {})", ref,
-                       pa.callee, pa.line, pb.line);
+    // Same op and same inputs: a determinism check (`a`, `a_again`) can fail, but a side the
+    // author calls the reference cannot. Different inputs: a consistency test, which can fail.
+    if (independent_callee(pa.callee) || pa.args != pb.args || named_as_reference(a) == named_as_reference(b)) return "";
+    return fmt::format("the reference `{}` is computed by `{}`, the op under test itself, with the same arguments "
+                       "(lines {} and {})",
+                       named_as_reference(a) ? a : b, pa.callee, pa.line, pb.line);
   }
   for (int side = 0; side < 2; ++side) {
     const Producer& ref = side == 0 ? pa : pb;
