@@ -44,7 +44,8 @@ the condition; a number that a comment, docstring or message within six lines na
 kernel-id range "[20000, 30000)" written above the check); asserts and checks with a message
 (`static_assert(sizeof(Args) == 656, "kernarg ABI ...")`, `assert x <= 4095, "13-bit offset"`);
 small tolerances compared with an absolute difference (`abs(a - b) > 1e-12`: float equality);
-hex and binary literals and 2^n - 1 limits (bit layouts: 255, 4095, 65535); values the file or the PR's removed lines already used (pre-existing style, moved
+hex and binary literals, 2^n - 1 limits and lines that shift bits (bit layouts: 255, 4095,
+65535, an exponent code next to `<< 23`); values the file or the PR's removed lines already used (pre-existing style, moved
 code); well-known mathematical constants (log2 e, ln 2, 1/sqrt 2, pi, the GELU coefficients);
 version comparisons; small integers, powers of two, and powers of ten used as unit scales
 (`* 1000`, `/ 1e6`); literals in tests, benchmark scripts, examples and docs. The arch-tied 576 in
@@ -192,13 +193,24 @@ bool stated_nearby(const lang::SyntaxTree& tree, const lang::Literal& lit, bool 
     std::string_view prose = tree.line_is_comment(l) ? text : comment_part(text, python);
     if (!prose.empty() && RE2::PartialMatch(re2::StringPiece(prose.data(), prose.size()), word)) return true;
   }
-  if (stmt) {
-    static const RE2 check(R"re(^\s*(?:assert|static_assert|raise|\w*CHECK\w*|\w*ASSERT\w*)\b)re");
-    std::string_view head = tree.line_text(stmt.start_line());
-    if (RE2::PartialMatch(re2::StringPiece(head.data(), head.size()), check) && !tree.string_literals(stmt).empty())
-      return true;
+  // The number named in a string on its own line (an assert or error message).
+  std::string_view own = tree.line_text(line);
+  std::size_t quote = own.find_first_of("\"'");
+  if (quote != std::string_view::npos) {
+    std::string_view msg = own.substr(quote);
+    if (RE2::PartialMatch(re2::StringPiece(msg.data(), msg.size()), word)) return true;
   }
+  static const RE2 check(R"re(^\s*(?:assert|static_assert|raise|\w*CHECK\w*|\w*ASSERT\w*)\b)re");
+  std::string_view head = tree.line_text(first);
+  if (RE2::PartialMatch(re2::StringPiece(head.data(), head.size()), check) &&
+      ((stmt && !tree.string_literals(stmt).empty()) || quote != std::string_view::npos))
+    return true;
   return false;
+}
+
+// A line that shifts bits: its constants are field positions and exponent codes of a bit layout.
+bool bit_arithmetic(std::string_view line) {
+  return line.find("<<") != std::string_view::npos || line.find(">>") != std::string_view::npos;
 }
 
 // A small tolerance compared with an absolute difference: float equality, not a threshold.
@@ -246,6 +258,7 @@ class MagicConstant : public Rule {
       bool scale = (u.op == "*" || u.op == "/") && !p.integer;
       if (!compare && !scale) continue;
       if (trivial(p, scale) || (compare && (version_like(u.other) || equality_tolerance(p, u.other)))) continue;
+      if (bit_arithmetic(tree.line_text(lit.line))) continue;
       if (stated_nearby(tree, lit, python)) continue;
       seen.insert(lit.text);
       hits.push_back({lit.line, lit.text, collapse_whitespace(u.expr.text()).substr(0, 80)});

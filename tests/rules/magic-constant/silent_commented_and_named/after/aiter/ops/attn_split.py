@@ -18,3 +18,10 @@ def num_splits(seqlen, head_dim):
 
 def softmax_scale(head_dim):
     return max(1.0 / math.sqrt(head_dim), SOFTMAX_SCALE_FLOOR) * 1.4426950408889634
+
+
+def check_offset(delta):
+    assert delta <= 4000, "delta must fit the 4000-byte window of the load instruction"
+    if abs(delta - 0.37) > 1e-9:
+        return delta
+    return 0
