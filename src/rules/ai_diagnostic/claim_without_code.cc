@@ -2,7 +2,6 @@
 // docstring/comment the PR adds asserts an invariant its function never enforces.
 #include <algorithm>
 #include <functional>
-#include <optional>
 #include <set>
 #include <string>
 
@@ -34,21 +33,25 @@ ATOM_Y", "new flag AITER_Z", "controlled by ...") while no line of the diff (add
 context) mentions it, and, when the head tree is available, no Python file of the head tree
 does either. When the diff does use a variable with the same words in another order, the
 finding names it. This part needs the PR description and is skipped without it.
-Also, in shipped Python (not tests), a docstring or comment on added lines inside a function
-that asserts an invariant the function body (code only, docstring and comments excluded)
-(and of the same-file functions it calls) visibly does not enforce: "x must be contiguous" / "is made contiguous" with no `contiguous`
-call or check; "must be / is always a multiple of 16" / "divisible by 16" with neither `% 16`
-nor the number in the body; "raises ValueError if ..." with no `raise ValueError` in the body or
-in a same-file function it calls; "falls back to `name`" with `name` absent from the code of the whole file;
-"is/returns zero-initialised" with no zeros/zero_/fill_/memset; "thread-safe" while the body
+Also, in shipped Python (not tests), a docstring the PR adds or changes whose contract the
+function body (and the same-file functions it calls) visibly does not enforce: "x must be
+contiguous" / "is made contiguous" with no `contiguous` call or stride check; "must be a multiple
+of 16" / "must be divisible by 16" with neither `% 16` nor the number in the body; a "Raises:"
+section naming ValueError with no `raise ValueError` in the body or a same-file function it
+calls; "falls back to `name`" (backticked) with `name` absent from the code of the whole file;
+"returns a zero-initialised ..." with no zeros/zero_/fill_/memset; "thread-safe" while the body
 writes `self.` attributes or subscripts with no lock in sight.
 Why it matters: the description is what reviewers and users read. A knob that is described
 but does not exist (a renamed variable, a plan that never landed, a generated description)
 sends operators to set a variable nothing reads, and hides what the code actually does
 (checklist Step 6, claim versus code).
-Does not fire on: negated claims ("need not be contiguous", "not thread-safe"); preconditions
-the caller must meet that code cannot cheaply check ("out must be zero-initialised": the kernel
-accumulates into it); fallbacks named in plain words ("falls back to the default path"); stub
+Does not fire on: comments (on ATOM history every in-body comment that matched explained a
+mechanism elsewhere: "iterating it directly raises TypeError", "aiter falls back to all_reduce");
+prose statements of fact ("the alignment is always a multiple of 4", "staging buffers are
+zero-initialised", "raises IndexError once the array is short"), which describe reasoning, not a
+contract; negated claims ("need not be contiguous", "not thread-safe"); preconditions the caller
+must meet that code cannot cheaply check ("out must be zero-initialised": the kernel accumulates
+into it); fallbacks not written as backticked code ("falls back to the default path"); stub
 bodies (only pass, `...`, raise NotImplementedError: the implementations enforce it);
 functions that call a check/validate/verify/ensure/assert helper when the claim is a raise;
 docstrings the PR did not touch; variables named in code blocks (commands that set existing variables);
@@ -145,12 +148,12 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
     out.push_back({quote(m), "no `.contiguous()` call or contiguity/stride check", at(m)});
 
   static const RE2 multiple(
-      R"re((?i)(\b(?:must|should|has\s+to|needs?\s+to|is|are)\s+(?:always\s+)?(?:be\s+)?(?:an?\s+)?(?:multiples?\s+of|divisible\s+by)\s+(\d+)))re");
+      R"re((?i)(\b(?:must|should|has\s+to|needs?\s+to)\s+be\s+(?:an?\s+)?(?:multiples?\s+of|divisible\s+by)\s+(\d+)))re");
   std::string n;
   if (RE2::PartialMatch(in, multiple, &m, &n) && !negated_before(text, at(m)) && !contains_word(code, n))
     out.push_back({quote(m), fmt::format("no `% {}` check and no mention of {}", n, n), at(m)});
 
-  static const RE2 raises(R"re((\b[Rr]aises?:?\s+`?)([A-Z]\w*(?:Error|Exception))`?)re");
+  static const RE2 raises(R"re((?m)(^\s*Raises:\s*\n\s*`?)([A-Z]\w*(?:Error|Exception))`?)re");
   re2::StringPiece type_at;
   std::string type;
   if (RE2::PartialMatch(in, raises, &m, &type_at) && !negated_before(text, at(m)) &&
@@ -160,7 +163,7 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
       !raised_by_callee(type))
     out.push_back({"raises " + type, fmt::format("no `raise {}` in the function or a same-file function it calls", type), at(type_at)});
 
-  static const RE2 fallback(R"re((?i)(\bfall(?:s|ing)?[\s-]*back\s+(?:to|on)\s+`?([A-Za-z_][\w.]*(?:\(\))?)`?))re");
+  static const RE2 fallback(R"re((?i)(\bfall(?:s|ing)?[\s-]*back\s+(?:to|on)\s+`([A-Za-z_][\w.]*(?:\(\))?)`))re");
   std::string target;
   if (RE2::PartialMatch(in, fallback, &m, &target) && !negated_before(text, at(m))) {
     bool code_like = target.find_first_of("_.(") != std::string::npos;
@@ -171,7 +174,7 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
   }
 
   static const RE2 zeroed(
-      R"re((?i)(\b(?:is|are|will\s+be|gets?|returns?\s+(?:an?\s+)?)\s*zero[- ]?(?:initiali[sz]ed|filled)))re");
+      R"re((?i)(\breturns?\s+(?:an?\s+)?(?:new\s+)?zero[- ]?(?:initiali[sz]ed|filled)))re");
   if (RE2::PartialMatch(in, zeroed, &m) && !negated_before(text, at(m)) &&
       !RE2::PartialMatch(code, R"re(zeros|zero_\(|fill_\(\s*0|memset|new_zeros)re"))
     out.push_back({quote(m), "no zeros/zero_/fill_(0)/memset", at(m)});
@@ -205,7 +208,9 @@ class ClaimWithoutCode : public Rule {
   }
 
  private:
-  // Docstrings and in-body comments on added lines whose invariant the body does not enforce.
+  // Docstrings on added lines whose invariant the body does not enforce. Comments are not read:
+  // on real history they explain mechanisms elsewhere ("an unpatched aiter raises TypeError"),
+  // not contracts of the function they sit in.
   void docstring_claims(const FileChange& f, const lang::SyntaxTree& tree, const std::set<int>& added,
                         std::vector<Finding>& out) const {
     std::string file_code;
@@ -221,13 +226,6 @@ class ClaimWithoutCode : public Rule {
       auto raised = [&](const std::string& type) { return callee_raises(tree, code, type); };
       std::vector<std::pair<int, std::string>> texts;  // line, claim text
       if (doc && touches_added(added, doc.start_line(), doc.end_line())) texts.push_back({doc.start_line(), std::string(doc.text())});
-      lang::Node def = fn.node.kind() == "decorated_definition" ? fn.node.child_by_field("definition") : fn.node;
-      int def_line = def ? def.start_line() : fn.body.start_line();
-      for (lang::Node c : tree.comments(fn.node)) {
-        if (c.start_line() <= def_line || !added.count(c.start_line())) continue;
-        std::optional<lang::Function> owner = tree.enclosing_function(c.start_line());
-        if (owner && owner->node == fn.node) texts.push_back({c.start_line(), std::string(c.text())});
-      }
       for (const auto& [line, text] : texts)
         for (const Claim& claim : unenforced_claims(text, code, file_code, raised)) {
           int at = line + static_cast<int>(std::count(text.begin(), text.begin() + claim.offset, '\n'));

@@ -31,3 +31,13 @@ class Backend:
     def run(self, x):
         """Subclasses must make x contiguous and raise ValueError on bad shapes."""
         raise NotImplementedError
+
+
+def padded_rows(n, block):
+    """Rows padded to the block.
+
+    The config pins block to 256, so the result is always a multiple of 4 and of 128; staging
+    buffers are zero-initialised by the allocator.
+    """
+    # iterating the safetensors handle directly raises TypeError, hence keys()
+    return (n + block - 1) // block * block
