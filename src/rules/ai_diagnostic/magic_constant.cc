@@ -46,9 +46,10 @@ kernel-id range "[20000, 30000)" written above the check); asserts and checks wi
 small tolerances compared with an absolute difference (`abs(a - b) > 1e-12`: float equality);
 hex and binary literals, 2^n - 1 limits and lines that shift bits (bit layouts: 255, 4095,
 65535, an exponent code next to `<< 23`); values the file or the PR's removed lines already used (pre-existing style, moved
-code); well-known mathematical constants (log2 e, ln 2, 1/sqrt 2, pi, the GELU coefficients);
+code); well-known mathematical constants (log2 e, ln 2, 1/sqrt 2, pi, the GELU coefficients, the
+softplus switch-over at 20 on a log1p/softplus line);
 version comparisons; small integers, powers of two, and powers of ten used as unit scales
-(`* 1000`, `/ 1e6`); literals in tests, benchmark scripts, examples and docs. The arch-tied 576 in
+(`* 1000`, `/ 1e6`); literals in tests, benchmark and tuning scripts, examples (`examples/`, `example_*.py`) and docs. The arch-tied 576 in
 a dispatch condition is also reported by arch-literal-dispatch.)doc"};
 
 // Numbers whose derivation is the number itself.
@@ -140,7 +141,7 @@ bool version_like(lang::Node other) {
 // Benchmark scripts, examples and tuning scripts tune by design; their literals are the
 // experiment, not shipped heuristics.
 bool experiment_path(std::string_view path) {
-  static const RE2 re(R"re((?i)(?:^|/)(?:bench\w*|benchmarks?|examples?|tuning|tune\w*|scripts?|tools?)(?:/|$)|bench|_tune|tuner|profil)re");
+  static const RE2 re(R"re((?i)(?:^|/)(?:bench\w*|benchmarks?|examples?|tuning|tune\w*|scripts?|tools?)(?:/|$)|(?:^|/)examples?_|bench|_tune|tuner|profil)re");
   return RE2::PartialMatch(re2::StringPiece(path.data(), path.size()), re);
 }
 
@@ -213,6 +214,12 @@ bool bit_arithmetic(std::string_view line) {
   return line.find("<<") != std::string_view::npos || line.find(">>") != std::string_view::npos;
 }
 
+// softplus(x) = log1p(exp(x)) switched to x above 20: the threshold torch's softplus uses.
+bool softplus_threshold(const Parsed& p, std::string_view line) {
+  return p.value == 20 && (line.find("softplus") != std::string_view::npos || line.find("log1p") != std::string_view::npos ||
+                           line.find("log(1") != std::string_view::npos);
+}
+
 // A small tolerance compared with an absolute difference: float equality, not a threshold.
 bool equality_tolerance(const Parsed& p, lang::Node other) {
   if (!other || p.integer || std::fabs(p.value) > 1e-3) return false;
@@ -258,7 +265,7 @@ class MagicConstant : public Rule {
       bool scale = (u.op == "*" || u.op == "/") && !p.integer;
       if (!compare && !scale) continue;
       if (trivial(p, scale) || (compare && (version_like(u.other) || equality_tolerance(p, u.other)))) continue;
-      if (bit_arithmetic(tree.line_text(lit.line))) continue;
+      if (bit_arithmetic(tree.line_text(lit.line)) || softplus_threshold(p, tree.line_text(lit.line))) continue;
       if (stated_nearby(tree, lit, python)) continue;
       seen.insert(lit.text);
       hits.push_back({lit.line, lit.text, collapse_whitespace(u.expr.text()).substr(0, 80)});
