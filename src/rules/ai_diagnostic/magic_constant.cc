@@ -209,7 +209,7 @@ bool stated_nearby(const lang::SyntaxTree& tree, const lang::Literal& lit, bool 
   return false;
 }
 
-// A line that shifts bits: its constants are field positions and exponent codes of a bit layout.
+// A statement that shifts bits: its constants are field positions and exponent codes of a bit layout.
 bool bit_arithmetic(std::string_view line) {
   return line.find("<<") != std::string_view::npos || line.find(">>") != std::string_view::npos;
 }
@@ -265,7 +265,10 @@ class MagicConstant : public Rule {
       bool scale = (u.op == "*" || u.op == "/") && !p.integer;
       if (!compare && !scale) continue;
       if (trivial(p, scale) || (compare && (version_like(u.other) || equality_tolerance(p, u.other)))) continue;
-      if (bit_arithmetic(tree.line_text(lit.line)) || softplus_threshold(p, tree.line_text(lit.line))) continue;
+      lang::Node st = tree.statement_at(lit.line);
+      bool whole = st && st.kind().find("if") == std::string_view::npos && st.end_line() - st.start_line() < 4;
+      std::string_view around = whole ? st.text() : tree.line_text(lit.line);
+      if (bit_arithmetic(around) || softplus_threshold(p, tree.line_text(lit.line))) continue;
       if (stated_nearby(tree, lit, python)) continue;
       seen.insert(lit.text);
       hits.push_back({lit.line, lit.text, collapse_whitespace(u.expr.text()).substr(0, 80)});
