@@ -6,12 +6,14 @@
 
 namespace rp {
 
-std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
-                                           const std::function<bool(std::string_view)>& keep,
-                                           std::initializer_list<std::string_view> needles) {
+namespace {
+std::vector<ChangedSource> collect(const PullRequest& pr, Workspace& ws, bool tests,
+                                   const std::function<bool(std::string_view)>& keep,
+                                   std::initializer_list<std::string_view> needles) {
   std::vector<ChangedSource> out;
   for (const FileChange& f : pr.changes.files) {
-    if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || is_test_path(f.new_path) || !keep(f.new_path))
+    if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || (!tests && is_test_path(f.new_path)) ||
+        !keep(f.new_path))
       continue;
     ChangedSource s;
     s.file = &f;
@@ -28,6 +30,18 @@ std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
     out.push_back(std::move(s));
   }
   return out;
+}
+}  // namespace
+
+std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
+                                           const std::function<bool(std::string_view)>& keep,
+                                           std::initializer_list<std::string_view> needles) {
+  return collect(pr, ws, false, keep, needles);
+}
+
+std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep) {
+  return collect(pr, ws, true, keep, {});
 }
 
 }  // namespace rp

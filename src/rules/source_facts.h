@@ -25,6 +25,9 @@ struct ChangedSource {
 std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
                                            const std::function<bool(std::string_view)>& keep,
                                            std::initializer_list<std::string_view> needles = {});
+// The same, test files included (benchmark scripts live under op_tests/).
+std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep);
 inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
                                                   const std::function<bool(std::string_view)>& keep,
                                                   std::initializer_list<std::string_view> needles = {}) {

@@ -5,6 +5,7 @@
 #include "cli/review_job.h"
 #include "report/card.h"
 #include "report/json_report.h"
+#include "rules/rule.h"
 
 namespace rp {
 namespace {
@@ -60,6 +61,20 @@ TEST(AiRisk, AnyStructuralFindingIsEnough) {
   EXPECT_EQ(r.structural, std::vector<std::string>{"safety-theater"});
   AiRisk none = assess_ai_risk(pr, PrClassification{}, {f}, {{"safety-theater", "HK1"}});
   EXPECT_FALSE(none.elevated);
+}
+
+// Structural check 6 (magic constant without derivation) counts like the others: its code in
+// both checklists is S6.6, and one such finding raises the note.
+TEST(AiRisk, MagicConstantIsAStructuralCheck) {
+  const Rule* rule = find_rule("magic-constant");
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->info().codes.aiter, "S6.6");
+  EXPECT_EQ(rule->info().codes.atom, "S6.6");
+  Finding f;
+  f.rule = "magic-constant";
+  AiRisk r = assess_ai_risk(PullRequest{}, PrClassification{}, {f}, {{"magic-constant", std::string(rule->info().codes.aiter)}});
+  EXPECT_TRUE(r.elevated);
+  EXPECT_EQ(r.structural, std::vector<std::string>{"magic-constant"});
 }
 
 TEST(AiRisk, CardListsMandatoryGroupsCheckedClean) {

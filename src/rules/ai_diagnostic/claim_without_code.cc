@@ -1,14 +1,18 @@
-// claim-without-code: the description says the PR adds a knob the code never mentions.
+// claim-without-code: the description says the PR adds a knob the code never mentions, or a
+// docstring/comment the PR adds asserts an invariant its function never enforces.
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <string>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "core/paths.h"
 #include "rules/facts.h"
 #include "rules/perf_facts.h"
 #include "rules/rule.h"
+#include "rules/source_facts.h"
 #include "text/description.h"
 
 namespace rp {
@@ -18,21 +22,39 @@ constexpr RuleInfo kInfo{
     .name = "claim-without-code",
     .category = Category::AiDiagnostic,
     .severity = Severity::Warn,
-    .needs = Needs::Description,
+    .needs = Needs::Diff,
     .codes = {.atom = "S6.3", .aiter = "S6.3"},
-    .summary = "The description says the PR adds or makes something configurable through an env var that no line "
-               "of the diff (or the head tree) mentions.",
+    .summary = "The description says the PR adds an env var that no line of the diff mentions, or an added "
+               "docstring/comment asserts an invariant (contiguous, multiple of N, raises X, falls back to Y, "
+               "thread-safe, zero-initialised) that its function does not enforce.",
     .docs = R"doc(What it catches: an environment variable with the profile's prefix (AITER_, ATOM_) that
 the description presents as part of this change ("made configurable via AITER_X", "adds
 ATOM_Y", "new flag AITER_Z", "controlled by ...") while no line of the diff (added, removed or
 context) mentions it, and, when the head tree is available, no Python file of the head tree
 does either. When the diff does use a variable with the same words in another order, the
-finding names it.
+finding names it. This part needs the PR description and is skipped without it.
+Also, in shipped Python (not tests), a docstring the PR adds or changes whose contract the
+function body (and the same-file functions it calls) visibly does not enforce: "x must be
+contiguous" / "is made contiguous" with no `contiguous` call or stride check; "must be a multiple
+of 16" / "must be divisible by 16" with neither `% 16` nor the number in the body; a "Raises:"
+section naming ValueError with no `raise ValueError` in the body or a same-file function it
+calls; "falls back to `name`" (backticked) with `name` absent from the code of the whole file;
+"returns a zero-initialised ..." with no zeros/zero_/fill_/memset; "thread-safe" while the body
+writes `self.` attributes or subscripts with no lock in sight.
 Why it matters: the description is what reviewers and users read. A knob that is described
 but does not exist (a renamed variable, a plan that never landed, a generated description)
 sends operators to set a variable nothing reads, and hides what the code actually does
 (checklist Step 6, claim versus code).
-Does not fire on: variables named in code blocks (commands that set existing variables);
+Does not fire on: comments (on ATOM history every in-body comment that matched explained a
+mechanism elsewhere: "iterating it directly raises TypeError", "aiter falls back to all_reduce");
+prose statements of fact ("the alignment is always a multiple of 4", "staging buffers are
+zero-initialised", "raises IndexError once the array is short"), which describe reasoning, not a
+contract; negated claims ("need not be contiguous", "not thread-safe"); preconditions the caller
+must meet that code cannot cheaply check ("out must be zero-initialised": the kernel accumulates
+into it); fallbacks not written as backticked code ("falls back to the default path"); stub
+bodies (only pass, `...`, raise NotImplementedError: the implementations enforce it);
+functions that call a check/validate/verify/ensure/assert helper when the claim is a raise;
+docstrings the PR did not touch; variables named in code blocks (commands that set existing variables);
 mentions without an introducing word ("set AITER_LOG_LEVEL=1 to see the logs"); variables the
 diff or the head tree mentions; PRs without a diff.)doc"};
 
@@ -51,11 +73,176 @@ std::string token_key(const std::string& name) {
   return key;
 }
 
+
+// --- docstring and comment claims ----------------------------------------------------------
+
+// One invariant a docstring or comment asserts, and what the body lacks.
+struct Claim {
+  std::string quote;    // the claim as written
+  std::string missing;  // what the function body does not contain
+  std::size_t offset = 0;  // where the claim starts in the text
+};
+
+// The body of a function as code: docstring and comment text removed.
+std::string body_code(const lang::SyntaxTree& tree, const lang::Function& fn, lang::Node docstring) {
+  std::string code;
+  for (int l = fn.body.start_line(); l <= fn.end_line; ++l) {
+    if (docstring && docstring.contains_line(l)) continue;
+    code += std::string(code_part(tree.line_text(l), true));
+    code += '\n';
+  }
+  return code;
+}
+
+// The docstring node of a function (its first statement when that is a string), null if none.
+lang::Node docstring_of(const lang::Function& fn) {
+  if (!fn.body) return {};
+  std::vector<lang::Node> stmts = fn.body.named_children();
+  for (lang::Node st : stmts) {
+    if (st.kind() == "comment") continue;
+    if (st.kind() != "expression_statement") return {};
+    std::vector<lang::Node> kids = st.named_children();
+    return kids.size() == 1 && kids[0].kind() == "string" ? kids[0] : lang::Node();
+  }
+  return {};
+}
+
+// Whether the body does nothing (pass, `...`, raise NotImplementedError) besides a docstring.
+bool stub_body(const lang::Function& fn, lang::Node docstring) {
+  for (lang::Node st : fn.body.named_children()) {
+    if (st.kind() == "comment" || (docstring && st.contains_line(docstring.start_line()))) continue;
+    std::string_view t = trim(st.text());
+    if (st.kind() == "pass_statement" || t == "..." || t.find("NotImplementedError") != std::string_view::npos) continue;
+    return false;
+  }
+  return true;
+}
+
+bool negated_before(std::string_view text, std::size_t pos) {
+  std::size_t from = pos > 24 ? pos - 24 : 0;
+  static const RE2 neg(R"re((?i)\b(?:not|never|no longer|need\s+not|needn't|doesn't|don't|isn't|aren't)\b[^.;]*$)re");
+  std::string_view before = text.substr(from, pos - from);
+  return RE2::PartialMatch(re2::StringPiece(before.data(), before.size()), neg);
+}
+
+bool contains_word(const std::string& code, const std::string& word) {
+  return RE2::PartialMatch(code, RE2("\\b" + RE2::QuoteMeta(word) + "\\b"));
+}
+
+// The invariants `text` asserts that `code` (a function body and the same-file functions it
+// calls) visibly does not enforce; a fallback is looked for in `file_code` (the whole file: a
+// comment may describe a sibling function). `raised_by_callee` says whether a same-file
+// function the body calls raises the named exception.
+std::vector<Claim> unenforced_claims(std::string_view text, const std::string& code, const std::string& file_code,
+                                     const std::function<bool(const std::string&)>& raised_by_callee) {
+  std::vector<Claim> out;
+  re2::StringPiece in(text.data(), text.size());
+  auto at = [&](const re2::StringPiece& m) { return static_cast<std::size_t>(m.data() - text.data()); };
+  auto quote = [&](const re2::StringPiece& m) { return collapse_whitespace(std::string_view(m.data(), m.size())); };
+
+  static const RE2 contiguous(
+      R"re((?i)(\b(?:must|should|has\s+to|needs?\s+to|is\s+required\s+to|are\s+required\s+to)\s+be\s+(?:\w+\s+)?contiguous|requires?\s+(?:a\s+)?contiguous|(?:is|are)\s+made\s+contiguous|ensures?\s+\w+\s+(?:is|are)\s+contiguous))re");
+  re2::StringPiece m;
+  if (RE2::PartialMatch(in, contiguous, &m) && !negated_before(text, at(m)) &&
+      code.find("contiguous") == std::string::npos && code.find("stride") == std::string::npos)
+    out.push_back({quote(m), "no `.contiguous()` call or contiguity/stride check", at(m)});
+
+  static const RE2 multiple(
+      R"re((?i)(\b(?:must|should|has\s+to|needs?\s+to)\s+be\s+(?:an?\s+)?(?:multiples?\s+of|divisible\s+by)\s+(\d+)))re");
+  std::string n;
+  if (RE2::PartialMatch(in, multiple, &m, &n) && !negated_before(text, at(m)) && !contains_word(code, n))
+    out.push_back({quote(m), fmt::format("no `% {}` check and no mention of {}", n, n), at(m)});
+
+  static const RE2 raises(R"re((?m)(^\s*Raises:\s*\n\s*`?)([A-Z]\w*(?:Error|Exception))`?)re");
+  re2::StringPiece type_at;
+  std::string type;
+  if (RE2::PartialMatch(in, raises, &m, &type_at) && !negated_before(text, at(m)) &&
+      !(type = std::string(type_at.data(), type_at.size())).empty() &&
+      !RE2::PartialMatch(code, RE2("\\braise\\s+" + RE2::QuoteMeta(type) + "\\b")) &&
+      !RE2::PartialMatch(code, R"re((?i)\b\w*(?:check|valid|verify|ensure|assert)\w*\s*\()re") &&
+      !raised_by_callee(type))
+    out.push_back({"raises " + type, fmt::format("no `raise {}` in the function or a same-file function it calls", type), at(type_at)});
+
+  static const RE2 fallback(R"re((?i)(\bfall(?:s|ing)?[\s-]*back\s+(?:to|on)\s+`([A-Za-z_][\w.]*(?:\(\))?)`))re");
+  std::string target;
+  if (RE2::PartialMatch(in, fallback, &m, &target) && !negated_before(text, at(m))) {
+    bool code_like = target.find_first_of("_.(") != std::string::npos;
+    std::string last = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
+    if (!last.empty() && last.back() == ')') last = last.substr(0, last.size() - 2);
+    if (code_like && !last.empty() && !contains_word(file_code, last))
+      out.push_back({quote(m), fmt::format("`{}` is never called or named in the file", last), at(m)});
+  }
+
+  static const RE2 zeroed(
+      R"re((?i)(\breturns?\s+(?:an?\s+)?(?:new\s+)?zero[- ]?(?:initiali[sz]ed|filled)))re");
+  if (RE2::PartialMatch(in, zeroed, &m) && !negated_before(text, at(m)) &&
+      !RE2::PartialMatch(code, R"re(zeros|zero_\(|fill_\(\s*0|memset|new_zeros)re"))
+    out.push_back({quote(m), "no zeros/zero_/fill_(0)/memset", at(m)});
+
+  static const RE2 thread_safe(R"re((?i)(thread[- ]safe))re");
+  if (RE2::PartialMatch(in, thread_safe, &m) && !negated_before(text, at(m)) &&
+      RE2::PartialMatch(code, R"re(\bself\.\w+\s*(?:\[[^\]]*\])?\s*[-+*/]?=[^=]|^\s*global\s)re") &&
+      !RE2::PartialMatch(code, R"re((?i)lock|mutex|semaphore)re"))
+    out.push_back({quote(m), "it writes shared state (`self.` attributes) with no lock", at(m)});
+  return out;
+}
+
+// Whether a same-file function named in `code` raises `type`.
+bool callee_raises(const lang::SyntaxTree& tree, const std::string& code, const std::string& type) {
+  for (const lang::Function& fn : tree.functions()) {
+    if (!contains_word(code, fn.name)) continue;
+    std::string_view t = fn.node.text();
+    if (RE2::PartialMatch(re2::StringPiece(t.data(), t.size()), RE2("\\braise\\s+" + RE2::QuoteMeta(type) + "\\b")))
+      return true;
+  }
+  return false;
+}
+
 class ClaimWithoutCode : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(ctx, is_python)) docstring_claims(*cs.file, *cs.tree, cs.added, out);
+    if (ctx.pr.meta.has_description) description_claims(ctx, out);
+  }
+
+ private:
+  // Docstrings on added lines whose invariant the body does not enforce. Comments are not read:
+  // on real history they explain mechanisms elsewhere ("an unpatched aiter raises TypeError"),
+  // not contracts of the function they sit in.
+  void docstring_claims(const FileChange& f, const lang::SyntaxTree& tree, const std::set<int>& added,
+                        std::vector<Finding>& out) const {
+    std::string file_code;
+    for (int l = 1; l <= tree.line_count(); ++l)
+      if (!tree.line_is_comment(l)) file_code += std::string(code_part(tree.line_text(l), true)) + "\n";
+    for (const lang::Function& fn : tree.functions()) {
+      if (!fn.body) continue;
+      lang::Node doc = docstring_of(fn);
+      if (stub_body(fn, doc)) continue;
+      std::string code = body_code(tree, fn, doc);
+      for (const lang::Function& g : tree.functions())
+        if (g.body && !(g.node == fn.node) && contains_word(code, g.name)) code += body_code(tree, g, docstring_of(g));
+      auto raised = [&](const std::string& type) { return callee_raises(tree, code, type); };
+      std::vector<std::pair<int, std::string>> texts;  // line, claim text
+      if (doc && touches_added(added, doc.start_line(), doc.end_line())) texts.push_back({doc.start_line(), std::string(doc.text())});
+      for (const auto& [line, text] : texts)
+        for (const Claim& claim : unenforced_claims(text, code, file_code, raised)) {
+          int at = line + static_cast<int>(std::count(text.begin(), text.begin() + claim.offset, '\n'));
+          Finding x = finding();
+          x.location = Location{f.new_path, at};
+          x.problem = fmt::format("`{}` says \"{}\", but the function has {}", fn.qualified, claim.quote, claim.missing);
+          x.impact = "Callers and reviewers trust the stated invariant; the code does not hold it, so a violating input "
+                     "takes the path silently";
+          x.action = "Author must enforce the stated invariant in the code (check, raise or convert), or correct the "
+                     "docstring";
+          x.evidence.push_back(evidence(f.new_path, at, tree.line_text(at)));
+          out.push_back(std::move(x));
+        }
+    }
+  }
+
+  void description_claims(const ReviewContext& ctx, std::vector<Finding>& out) const {
     if (ctx.pr.changes.files.empty() || ctx.profile.env_prefixes.empty()) return;
     std::string prefixes;
     for (const std::string& p : ctx.profile.env_prefixes) prefixes += (prefixes.empty() ? "" : "|") + p;

@@ -1,13 +1,16 @@
 // test-cannot-fail: a test calibrated to pass rather than to catch a regression: it compares
-// a tensor with itself, or the PR loosens the tolerance of the comparison it adds to.
+// a tensor with itself, with a "reference" the op under test computes itself, or the PR
+// loosens the tolerance of the comparison it adds to.
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "core/paths.h"
+#include "lang/syntax.h"
 #include "rules/ai_facts.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
@@ -21,24 +24,139 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Warn,
     .needs = Needs::Diff,
     .codes = {.atom = "S6.5", .aiter = "S6.5"},
-    .summary = "A test compares a result with itself, or the PR loosens a test tolerance (atol/rtol) it relies on.",
+    .summary = "A test compares a result with itself or with a reference the op under test computes, or the PR "
+               "loosens a test tolerance (atol/rtol) it relies on.",
     .docs = R"doc(What it catches, in test files the PR changes: (1) a comparison call (assert_close,
 allclose, assert_allclose, checkAllclose, torch.equal, assert_array_equal) whose first two
-arguments are the same expression, on an added line; (2) a tolerance loosened in the same
+arguments are the same expression, on an added line; (2) a reference that mirrors the kernel:
+the two compared names (Python) are bound, in the same test function, by calls to the same
+callee with the same arguments (looking through `run_perftest(op, ...)` and `.float()`/`.to()`
+casts) and one name says it is the reference (`ref`, `reference`, `expected`, `golden`, `gt`); or the reference (so named, or computed by a function so named) comes from a
+function of the same file that only binds locals and returns a call of the op under test; (3) a tolerance loosened in the same
 change: a removed line sets atol/rtol/tol (keyword or assignment) to a value and the added line
 that replaces it sets the same name to a larger value, with no comment on the added line
 saying why.
 Why it matters: a self-comparison always passes, and a tolerance widened until the new kernel
 passes hides exactly the error the test exists to catch. Code generators produce both when
 asked to "make the test pass".
-Does not fire on: tightened tolerances; a loosened tolerance whose added line, or the comment line
-just above it, explains it (the derivation is stated); comparisons of two different expressions (a reference
-that mirrors the kernel is a judgement this rule does not make); non-test files.)doc"};
+Does not fire on: a reference computed with torch/numpy ops, or by a different implementation
+(a Triton reference for a CK kernel, or the reverse: two independent implementations rarely share
+one bug, so the comparison can fail); the same op called with different arguments, even when
+one side is named the reference (a dense-vs-indexed or flag-on-vs-off consistency test can fail);
+the same op called twice with the same inputs and neither side named the reference (a
+determinism check: `raw` vs `raw_again` fails on a nondeterministic kernel);
+tensor constructors (`torch.zeros`, `torch.empty`, ...) that only allocate both buffers;
+tightened tolerances; a loosened tolerance whose added line, or the comment line
+just above it, explains it (the derivation is stated); a reference implementation that re-implements the
+kernel's algorithm by hand (a structural twin is a judgement this rule does not make); non-test
+files.)doc"};
 
 const RE2& compare_re() {
   static const RE2 re(
       R"re(\b(?:assert_close|allclose|assert_allclose|checkAllclose|equal|assert_array_equal|assert_verify_allclose)\s*\(\s*([\w.\[\]]+)\s*,\s*([\w.\[\]]+)\s*[,)])re");
   return re;
+}
+
+bool is_comparison_callee(std::string_view name) {
+  static const std::set<std::string_view> k = {"assert_close", "allclose", "assert_allclose", "checkAllclose",
+                                               "equal", "assert_array_equal", "assert_verify_allclose"};
+  return k.count(name) > 0;
+}
+
+// The call that last bound a name before `line` in a function body, seen through timing
+// harnesses (`run_perftest(op, ...)` → op) and dtype/layout casts (`op(x).float()` → op(x)).
+struct Producer {
+  std::string callee;  // "" when no call
+  std::string args;    // argument text, whitespace collapsed
+  int line = 0;
+  bool call = false;
+};
+
+Producer producer_of(const lang::SyntaxTree& tree, lang::Node body, const std::string& name, int before) {
+  static const std::set<std::string_view> casts = {"float", "to", "contiguous", "clone", "view", "reshape", "cpu",
+                                                   "detach", "squeeze", "unsqueeze", "half", "bfloat16", "flatten"};
+  static const std::set<std::string_view> harness = {"run_perftest", "perftest", "run_iters", "benchmark"};
+  Producer p;
+  for (const lang::Assignment& as : tree.assignments(body)) {
+    if (as.line >= before || as.augmented || !as.value || as.targets.empty() || as.targets[0] != name) continue;
+    p = Producer{};
+    p.line = as.line;
+    lang::Node v = as.value;
+    while (v && v.kind() == "call") {
+      lang::Call c = lang::describe_call(v);
+      if (casts.count(c.callee_name) && c.receiver && c.receiver.kind() == "call") {
+        v = c.receiver;
+        continue;
+      }
+      std::string args;
+      std::size_t first = 0;
+      if (harness.count(c.callee_name) && !c.args.empty() && c.args[0].keyword.empty()) {
+        p.callee = collapse_whitespace(c.args[0].value.text());
+        first = 1;
+      } else {
+        p.callee = c.callee;
+      }
+      for (std::size_t i = first; i < c.args.size(); ++i)
+        args += c.args[i].keyword + "=" + collapse_whitespace(c.args[i].value ? c.args[i].value.text() : "") + ",";
+      p.args = args;
+      p.call = true;
+      break;
+    }
+  }
+  return p;
+}
+
+// Callees that only build tensors or come from torch/numpy: an independent computation.
+bool independent_callee(std::string_view callee) {
+  static const RE2 re(R"re(^(?:torch|np|numpy|F|math|scipy|ref|reference)\.|^(?:ref|torch|reference|naive)_|_(?:ref|reference|torch|naive)$|(?:^|\.)(?:zeros|empty|ones|full|rand|randn|randint|tensor|zeros_like|empty_like|ones_like|full_like|arange|clone|copy)$)re");
+  return callee.empty() || RE2::PartialMatch(re2::StringPiece(callee.data(), callee.size()), re);
+}
+
+bool named_as_reference(std::string_view name) {
+  static const RE2 re(R"re((?i)(?:^|_)(?:ref|reference|expected|golden|gt|baseline)(?:_|$|\d))re");
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), re);
+}
+
+// The callee of the one call a same-file function returns, when its body does nothing else
+// but bind locals and return that call ("" otherwise).
+std::string wrapped_callee(const lang::SyntaxTree& tree, std::string_view function) {
+  for (const lang::Function& fn : tree.functions()) {
+    if (fn.name != function || !fn.body) continue;
+    std::vector<lang::Node> stmts = fn.body.named_children();
+    if (stmts.empty() || stmts.back().kind() != "return_statement") return "";
+    for (std::size_t i = 0; i + 1 < stmts.size(); ++i)
+      if (stmts[i].kind() != "expression_statement" && stmts[i].kind() != "comment") return "";
+    std::vector<lang::Call> calls = tree.calls(stmts.back());
+    if (calls.empty()) return "";
+    return calls.front().callee;
+  }
+  return "";
+}
+
+// Why comparing `a` with `b` cannot fail ("" when it can).
+std::string mirror_reason(const lang::SyntaxTree& tree, const std::string& a, const Producer& pa, const std::string& b,
+                          const Producer& pb) {
+  if (independent_callee(pa.callee) && independent_callee(pb.callee) && pa.callee != pb.callee) return "";
+  if (pa.callee == pb.callee) {
+    // Same op and same inputs: a determinism check (`a`, `a_again`) can fail, but a side the
+    // author calls the reference cannot. Different inputs: a consistency test, which can fail.
+    if (independent_callee(pa.callee) || pa.args != pb.args || named_as_reference(a) == named_as_reference(b)) return "";
+    return fmt::format("the reference `{}` is computed by `{}`, the op under test itself, with the same arguments "
+                       "(lines {} and {})",
+                       named_as_reference(a) ? a : b, pa.callee, pa.line, pb.line);
+  }
+  for (int side = 0; side < 2; ++side) {
+    const Producer& ref = side == 0 ? pa : pb;
+    const Producer& op = side == 0 ? pb : pa;
+    const std::string& ref_name = side == 0 ? a : b;
+    if (ref.callee.find('.') != std::string::npos || independent_callee(op.callee)) continue;
+    if (!named_as_reference(ref_name) && !named_as_reference(ref.callee)) continue;
+    std::string inner = wrapped_callee(tree, ref.callee);
+    if (!inner.empty() && inner == op.callee)
+      return fmt::format("the reference `{}` only wraps `{}`, the op under test (line {})", ref_name, op.callee,
+                         ref.line);
+  }
+  return "";
 }
 
 const RE2& tolerance_re() {
@@ -66,10 +184,41 @@ class TestCannotFail : public Rule {
         self_comparisons(f, b, python, out);
         loosened(f, b, python, out);
       }
+      if (python)
+        if (const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path)) mirrored(f, *tree, out);
     }
   }
 
  private:
+  // Comparisons on added lines whose "reference" is produced by the op under test itself.
+  void mirrored(const FileChange& f, const lang::SyntaxTree& tree, std::vector<Finding>& out) const {
+    std::set<int> added = added_line_numbers(f);
+    for (const lang::Call& cmp : tree.calls()) {
+      if (!added.count(cmp.line) || !is_comparison_callee(cmp.callee_name)) continue;
+      std::vector<lang::Node> pos;
+      for (const lang::Argument& a : cmp.args)
+        if (a.keyword.empty() && a.value) pos.push_back(a.value);
+      if (pos.size() < 2 || pos[0].kind() != "identifier" || pos[1].kind() != "identifier") continue;
+      auto fn = tree.enclosing_function(cmp.line);
+      if (!fn) continue;
+      std::string a(pos[0].text()), b(pos[1].text());
+      if (a == b) continue;  // self-comparison: reported by self_comparisons
+      Producer pa = producer_of(tree, fn->body, a, cmp.line), pb = producer_of(tree, fn->body, b, cmp.line);
+      if (!pa.call || !pb.call) continue;
+      std::string why = mirror_reason(tree, a, pa, b, pb);
+      if (why.empty()) continue;
+      Finding x = finding();
+      x.location = Location{f.new_path, cmp.line};
+      x.problem = fmt::format("The test compares `{}` with `{}`, but {}", a, b, why);
+      x.impact = "Whatever the op computes, both sides agree: a regression in the op cannot fail the test";
+      x.action = "Author must compute the reference independently (torch ops, or another implementation)";
+      x.evidence.push_back(evidence(f.new_path, cmp.line, tree.line_text(cmp.line)));
+      x.evidence.push_back(evidence(f.new_path, pa.line, tree.line_text(pa.line)));
+      x.evidence.push_back(evidence(f.new_path, pb.line, tree.line_text(pb.line)));
+      x.verified = true;
+      out.push_back(std::move(x));
+    }
+  }
   void self_comparisons(const FileChange& f, const ChangeBlock& b, bool python, std::vector<Finding>& out) const {
     for (const DiffLine* l : b.added) {
       std::string_view code = code_part(l->text, python);
