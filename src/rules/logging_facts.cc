@@ -56,21 +56,9 @@ std::vector<PercentConversion> percent_conversions(std::string_view format) {
   return out;
 }
 
-std::vector<ChangedSource> changed_python_files(const ReviewContext& ctx) {
-  std::vector<ChangedSource> out;
-  for (const FileChange& f : ctx.pr.changes.files) {
-    if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
-    std::set<int> added = added_line_numbers(f);
-    if (added.empty()) continue;
-    const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-    if (tree) out.push_back({&f, std::move(added), tree});
-  }
-  return out;
-}
-
 std::vector<AddedLoggerCall> added_logger_calls(const ReviewContext& ctx) {
   std::vector<AddedLoggerCall> out;
-  for (const ChangedSource& src : changed_python_files(ctx))
+  for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python))
     for (const lang::Call& c : src.tree->calls()) {
       if (!src.added.count(c.line)) continue;
       std::string level = logger_call_level(c);

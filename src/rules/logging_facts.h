@@ -36,10 +36,6 @@ struct PercentConversion {
 // dict, not positional arguments).
 std::vector<PercentConversion> percent_conversions(std::string_view format);
 
-// Changed Python files, tests included (unlike changed_sources), with added lines and a head
-// parse tree, in diff order: where logging and print calls are looked for.
-std::vector<ChangedSource> changed_python_files(const ReviewContext& ctx);
-
 // An added logger call in a changed Python file.
 struct AddedLoggerCall {
   const FileChange* file = nullptr;

@@ -33,5 +33,9 @@ inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
                                                   std::initializer_list<std::string_view> needles = {}) {
   return changed_sources(ctx.pr, ctx.workspace, keep, needles);
 }
+inline std::vector<ChangedSource> changed_sources_with_tests(const ReviewContext& ctx,
+                                                             const std::function<bool(std::string_view)>& keep) {
+  return changed_sources_with_tests(ctx.pr, ctx.workspace, keep);
+}
 
 }  // namespace rp

@@ -76,7 +76,7 @@ class LogDebugGuard : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_python_files(ctx)) {
+    for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *src.file;
       const std::set<int>& added = src.added;
       const SyntaxTree* tree = src.tree;

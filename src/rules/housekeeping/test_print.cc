@@ -42,7 +42,7 @@ class TestPrint : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 test_file(R"(^op_tests/(?:.*/)?test_[^/]*\.py$)");
-    for (const ChangedSource& src : changed_python_files(ctx)) {
+    for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *src.file;
       if (!RE2::FullMatch(f.new_path, test_file)) continue;
       const std::set<int>& added = src.added;

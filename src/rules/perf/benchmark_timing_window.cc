@@ -132,7 +132,7 @@ class BenchmarkTimingWindow : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources_with_tests(ctx.pr, ctx.workspace, is_python)) {
+    for (const ChangedSource& cs : changed_sources_with_tests(ctx, is_python)) {
       std::set<int> reported;
       for (const lang::Loop& loop : cs.tree->loops()) {
         if (loop.is_while || !loop.body) continue;
