@@ -28,15 +28,20 @@ std::string review_commit(const BatchOptions& options, const std::string& commit
     *code = 1;
     return ordered_json{{"error", repo.error()}}.dump(-1, ' ', false, kReplace);
   }
-  auto parents = (*repo)->parents(commit);
-  if (!parents.ok()) {
-    *code = 1;
-    return ordered_json{{"error", parents.error()}}.dump(-1, ' ', false, kReplace);
-  }
   ReviewInputs in;
   in.repo_path = options.repo_path;
-  in.base = parents->empty() ? std::string(kEmptyTreeId) : parents->front();
-  in.head = commit;
+  if (size_t dots = commit.find(".."); dots != std::string::npos) {  // a planned pair: base..head
+    in.base = commit.substr(0, dots);
+    in.head = commit.substr(dots + 2);
+  } else {
+    auto parents = (*repo)->parents(commit);
+    if (!parents.ok()) {
+      *code = 1;
+      return ordered_json{{"error", parents.error()}}.dump(-1, ' ', false, kReplace);
+    }
+    in.base = parents->empty() ? std::string(kEmptyTreeId) : parents->front();
+    in.head = commit;
+  }
   in.profile = options.profile;
   in.rules = options.rules;
   repo->reset();
@@ -59,6 +64,7 @@ std::string review_commit(const BatchOptions& options, const std::string& commit
     j["file"] = f.location ? ordered_json(f.location->file) : ordered_json(nullptr);
     j["line"] = f.location && f.location->line > 0 ? ordered_json(f.location->line) : ordered_json(nullptr);
     j["problem"] = f.problem;
+    j["fingerprint"] = f.fingerprint;
     findings.push_back(std::move(j));
   }
   out["findings"] = std::move(findings);
@@ -120,6 +126,19 @@ Result<std::vector<std::string>> plan_commits(const GitRepo& repo, const std::st
   if (!commits.empty()) {
     std::vector<std::string> out;
     for (const std::string& rev : commits) {
+      // "A..B" reviews B against A; "A...B" reviews B against its merge-base with A (a PR
+      // branch head against the main it forked from): one PR, not a range of commits.
+      if (size_t dots = rev.find(".."); dots != std::string::npos) {
+        bool merge_base = rev.compare(dots, 3, "...") == 0;
+        std::string left = rev.substr(0, dots), right = rev.substr(dots + (merge_base ? 3 : 2));
+        if (left.empty() || right.empty()) return Status::Error(rev + ": expected BASE..HEAD or BASE...HEAD");
+        auto head = repo.resolve(right);
+        if (!head.ok()) return head.status();
+        auto base = merge_base ? repo.merge_base(left, *head) : repo.resolve(left);
+        if (!base.ok()) return base.status();
+        out.push_back(*base + ".." + *head);
+        continue;
+      }
       auto id = repo.resolve(rev);
       if (!id.ok()) return id.status();
       out.push_back(*id);

@@ -5,7 +5,7 @@
 // One line per commit, in the order of the commit list (oldest first), keys in this order:
 //   {"commit": "<sha>", "status": "ok"|"error"|"timeout"|"crash", "pr": N|null, "title": "...",
 //    "verdict": "LGTM"|"NEEDS WORK"|"BLOCK"|null, "files_changed": N, "lines_added": N,
-//    "lines_removed": N, "findings": [{"rule","severity","file","line","problem"}],
+//    "lines_removed": N, "findings": [{"rule","severity","file","line","problem","fingerprint"}],
 //    "time_ms": N, "peak_rss_kb": N, "error": "..."|null}
 #pragma once
 
@@ -56,7 +56,10 @@ struct BatchSummary {
 };
 
 // The commits to review: a range ("A..B" or one revision = its whole history) or, when
-// `commits` is not empty, those revisions (resolved, in the order given).
+// `commits` is not empty, those revisions (resolved, in the order given). A listed "A..B" is
+// one review of B against A, and "A...B" one review of B against merge-base(A, B) (a PR head
+// against the main it forked from); it is planned as "<base sha>..<head sha>" and reported
+// under that key.
 Result<std::vector<std::string>> plan_commits(const GitRepo& repo, const std::string& range,
                                               const std::vector<std::string>& commits, bool first_parent);
 

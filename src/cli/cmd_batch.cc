@@ -123,7 +123,7 @@ Command add_batch_command(CLI::App& app) {
       "batch", "review every commit of a range as its own PR (C^..C), in parallel; one JSON line per commit");
   cmd->add_option("range", args->range, "A..B, or one revision for its whole history");
   cmd->add_option("--repo", args->repo, "local git repository (bare is fine)")->required();
-  cmd->add_option("--commits", args->commits_file, "file with one revision per line instead of a range");
+  cmd->add_option("--commits", args->commits_file, "file with one revision per line instead of a range (a line A..B or A...B is one review of B against A or against merge-base(A,B))");
   cmd->add_flag("--first-parent", args->first_parent, "follow only the first parent (the squash-merge line of main)");
   cmd->add_option("-j,--jobs", args->jobs, "reviews at once (default: the number of cores)")->check(CLI::Range(1, 256));
   cmd->add_option("--timeout", args->timeout, "seconds per commit before it is reported as a timeout (default 120)")

@@ -14,7 +14,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "downstream-ci-skipped",
     .category = Category::CrossRepo,
-    .severity = Severity::Red,
+    .severity = Severity::Warn,  // a process check: never blocks (a missing label is fixed in a click)
     .needs = Needs::Diff,
     .codes = {.atom = kOff, .aiter = "E4"},
     .summary = "The PR changes existing code of a downstream-consumed op (mla, attention, fused_moe, mha, quant, gemm, moe_op, jit core) and has no ci:* label, so ATOM/SGLang/vLLM tests are skipped.",
