@@ -7,9 +7,17 @@
 //   pr.json        optional PR metadata (gh pr view --json shape)
 //   expect.txt     optional: `<rule>` (description-level finding), `<rule> <path>`
 //                  (file-level), `<rule> <path>:<line>`; `profile: <name>` picks the profile
+//   golden.txt     the case's findings as the review card renders them (the text a user
+//                  reads: severity, place, problem, impact, action, trigger, evidence), one
+//                  block per finding sorted by file, line, rule; "no findings" for a case
+//                  without any. Every case has one; the test fails with a line diff when the
+//                  rendered text differs. Regenerate after changing a message with
+//                    UPDATE_GOLDEN=1 ctest --test-dir build -R RuleFixture
+//                  and review the golden.txt changes in the diff like code.
 // A case whose name starts with "fire" must expect at least one finding; "silent" cases
 // must expect none. Every registered rule needs two of each.
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -23,6 +31,7 @@
 #include <re2/re2.h>
 
 #include "cli/review_job.h"
+#include "report/card.h"
 #include "rules/rule.h"
 
 namespace fs = std::filesystem;
@@ -120,6 +129,65 @@ std::vector<Case> all_cases() {
   return cases;
 }
 
+// --- golden text ---------------------------------------------------------------------
+
+constexpr const char* kGoldenFile = "golden.txt";
+constexpr const char* kUpdateEnv = "UPDATE_GOLDEN";
+
+bool updating_goldens() {
+  const char* v = std::getenv(kUpdateEnv);
+  return v != nullptr && *v != '\0' && std::string(v) != "0";
+}
+
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+}
+
+// The findings as the card renders them, in a stable order, with nothing machine-dependent.
+std::string golden_text(const std::vector<rp::Finding>& findings, const fs::path& case_dir) {
+  std::vector<std::tuple<std::string, int, std::string, std::string>> blocks;
+  for (const rp::Finding& f : findings) {
+    std::string file = f.location ? f.location->file : "";
+    int line = f.location ? f.location->line : 0;
+    std::string place = file.empty() ? "<description>" : line > 0 ? file + ":" + std::to_string(line) : file;
+    std::string block = "== " + std::string(rp::severity_name(f.severity)) + " " + f.rule + " " + place + "\n" +
+                        rp::render_finding_markdown(f);
+    blocks.emplace_back(file, line, f.rule, block);
+  }
+  std::sort(blocks.begin(), blocks.end());
+  std::string out;
+  for (const auto& b : blocks) out += (out.empty() ? "" : "\n") + std::get<3>(b);
+  if (out.empty()) out = "no findings\n";
+  replace_all(out, fs::absolute(case_dir).lexically_normal().generic_string(), "<case>");
+  replace_all(out, fs::path(RP_SOURCE_DIR).lexically_normal().generic_string(), "<source>");
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& s) {
+  std::vector<std::string> lines;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+// A line diff (longest common subsequence): "-" golden, "+" now, " " both.
+std::string line_diff(const std::string& golden, const std::string& now) {
+  std::vector<std::string> a = split_lines(golden), b = split_lines(now);
+  std::vector<std::vector<int>> lcs(a.size() + 1, std::vector<int>(b.size() + 1, 0));
+  for (size_t i = a.size(); i-- > 0;)
+    for (size_t j = b.size(); j-- > 0;)
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  std::string out;
+  size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (i < a.size() && j < b.size() && a[i] == b[j]) out += "  " + a[i++] + "\n", ++j;
+    else if (i < a.size() && (j == b.size() || lcs[i + 1][j] >= lcs[i][j + 1])) out += "- " + a[i++] + "\n";
+    else out += "+ " + b[j++] + "\n";
+  }
+  return out;
+}
+
 // gtest prints a failing parameter; make it the case directory, not raw bytes.
 void PrintTo(const Case& c, std::ostream* os) { *os << c.dir.string(); }
 
@@ -168,6 +236,20 @@ TEST_P(RuleFixture, FindingsMatchAnnotations) {
     return s.empty() ? std::string("  (none)\n") : s;
   };
   EXPECT_EQ(want, got) << "case " << c.dir.string() << "\nexpected:\n" << show(want) << "got:\n" << show(got);
+
+  // The text a user reads, against the golden file beside the case.
+  fs::path golden = c.dir / kGoldenFile;
+  std::string now = golden_text(review->findings, c.dir);
+  if (updating_goldens()) {
+    if (!fs::exists(golden) || slurp(golden) != now) std::ofstream(golden, std::ios::binary) << now;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(golden)) << "no golden text: " << golden.string() << "\nwrite it with " << kUpdateEnv
+                                  << "=1 ctest --test-dir build -R RuleFixture, then review it";
+  std::string was = slurp(golden);
+  EXPECT_TRUE(was == now) << "rendered findings differ from " << golden.string() << " (- golden, + now); if the new text is "
+                          << "right, regenerate with " << kUpdateEnv << "=1 and review the diff:\n"
+                          << line_diff(was, now);
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
@@ -192,6 +274,13 @@ TEST(RuleFixtures, EveryRuleHasFireAndSilentCases) {
     EXPECT_GE(counts[name].first, 2) << name << " needs at least two fire* fixtures";
     EXPECT_GE(counts[name].second, 2) << name << " needs at least two silent* fixtures";
   }
+}
+
+// Every fixture case keeps its rendered text beside it (a silent case's says "no findings").
+TEST(RuleFixtures, EveryCaseHasGoldenText) {
+  if (updating_goldens()) GTEST_SKIP() << "goldens are being written";
+  for (const Case& c : all_cases())
+    EXPECT_TRUE(fs::exists(c.dir / kGoldenFile)) << c.dir.string() << " has no " << kGoldenFile;
 }
 
 // Every rule documents itself: a summary and docs that say what it does not fire on.

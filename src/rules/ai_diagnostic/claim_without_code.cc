@@ -170,7 +170,7 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
     std::string last = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
     if (!last.empty() && last.back() == ')') last = last.substr(0, last.size() - 2);
     if (code_like && !last.empty() && !contains_word(file_code, last))
-      out.push_back({quote(m), fmt::format("`{}` is never called or named in the file", last), at(m)});
+      out.push_back({quote(m), fmt::format("no call of `{}`, which the file never names", last), at(m)});
   }
 
   static const RE2 zeroed(
