@@ -614,7 +614,7 @@ class InvariantReversal : public Rule {
         x.impact = "Uninitialised memory holds whatever the caching allocator last put there; if any reader still "
                    "relies on the documented invariant it consumes stale bytes: no error, output wrong in a "
                    "data- and run-dependent way that tests rarely catch";
-        x.trigger = "if the consumer still reads what the old comment protects (\"" + quote + "\"), " + name +
+        x.trigger = "the consumer still reads what the old comment protects (\"" + quote + "\"), " + name +
                     " reaches it holding leftover bytes from a previously freed block instead of zeros, and every "
                     "value derived from them is garbage";
         break;
@@ -623,7 +623,7 @@ class InvariantReversal : public Rule {
                     "requirement: \"" + quote + "\"";
         x.impact = "Inputs that violate the documented requirement now reach the code behind it instead of failing "
                    "loudly: out-of-bounds access or silently wrong results";
-        x.trigger = "when a caller passes an input for which `" + collapse(rev.subject, 100) +
+        x.trigger = "a caller passes an input for which `" + collapse(rev.subject, 100) +
                     "` is false (the case the old comment \"" + quote + "\" rules out), it is no longer rejected";
         break;
       case Kind::Contiguous:
@@ -631,7 +631,7 @@ class InvariantReversal : public Rule {
                     "it: \"" + quote + "\"";
         x.impact = "A kernel that indexes with raw pointer arithmetic reads a strided view as if it were dense: "
                    "wrong values, no error";
-        x.trigger = "when " + name + " arrives as a non-contiguous view (a transpose, or a slice along a "
+        x.trigger = name + " arrives as a non-contiguous view (a transpose, or a slice along a "
                     "non-leading dim), the consumer the old comment describes reads it with the wrong strides";
         break;
     }

@@ -3,6 +3,7 @@
 // declared in the input's dtype.
 #include <re2/re2.h>
 
+#include "core/strings.h"
 #include "core/paths.h"
 #include "rules/compile_facts.h"
 #include "rules/source_facts.h"
@@ -92,14 +93,14 @@ class FakeImplMismatch : public Rule {
     Finding x = finding();
     x.location = Location{path, line};
     x.related.push_back(Location{path, fake.start_line});
-    x.problem = "Op `" + r.op.name + "` returns " + std::to_string(*want) + " tensor(s) (`" + r.return_annotation +
+    x.problem = "Op `" + r.op.name + "` returns " + count_of(*want, "tensor") + " (`" + r.return_annotation +
                 "`) but its fake `" + fake.name + "` returns " + std::to_string(*got);
     x.impact = "torch.compile builds the graph from the fake's outputs: the compiled graph unpacks the wrong number "
                "of results and fails at trace time or mis-assigns outputs to later ops";
     x.action = "Author must register a fake that returns exactly the op's outputs (count, dtype, shape), e.g. a "
                "dedicated `" + r.op.name + "fake` instead of reusing `" + fake.name + "`";
-    x.trigger = "torch.compile of a graph calling `" + r.op.name + "`: the fake yields " + std::to_string(*got) +
-                " output(s) where the schema has " + std::to_string(*want);
+    x.trigger = "torch.compile of a graph calling `" + r.op.name + "`: the fake yields " + count_of(*got, "output") +
+                " where the schema has " + std::to_string(*want);
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));
     x.evidence.push_back(evidence(path, fake.start_line, tree.line_text(fake.start_line)));
     out.push_back(std::move(x));

@@ -4,6 +4,7 @@
 
 #include <re2/re2.h>
 
+#include "core/strings.h"
 #include "core/paths.h"
 #include "rules/facts.h"
 #include "rules/rule.h"
@@ -83,9 +84,9 @@ class DownstreamCiSkipped : public Rule {
     x.location = Location{changed[0].first->path(), 0};  // the file rewritten most
     x.problem = "The PR rewrites existing code of downstream-consumed op files (";
     for (size_t i = 0; i < changed.size(); ++i) {
-      x.problem += (i ? ", " : "") + changed[i].first->path() + ": " + std::to_string(changed[i].second) + " code lines removed/replaced";
+      x.problem += (i ? ", " : "") + changed[i].first->path() + ": " + count_of(changed[i].second, "code line") + " removed/replaced";
       if (i) x.related.push_back(Location{changed[i].first->path(), 0});
-      x.evidence.push_back(changed[i].first->path() + ": " + std::to_string(changed[i].second) + " code lines removed or rewritten");
+      x.evidence.push_back(changed[i].first->path() + ": " + count_of(changed[i].second, "code line") + " removed or rewritten");
     }
     x.problem += ") and carries no ci:* label, so the ATOM/SGLang/vLLM downstream jobs are skipped";
     x.evidence.push_back("labels: " + (ctx.pr.meta.labels.empty() ? std::string("(none)") : [&] {
@@ -113,8 +114,8 @@ class DownstreamCiSkipped : public Rule {
     for (size_t i = 0; i < changed.size(); ++i) {
       x.problem += (i ? ", " : "") + changed[i].first->path();
       if (i) x.related.push_back(Location{changed[i].first->path(), 0});
-      x.evidence.push_back(changed[i].first->path() + ": " + std::to_string(changed[i].second) +
-                           " code lines removed or rewritten");
+      x.evidence.push_back(changed[i].first->path() + ": " + count_of(changed[i].second, "code line") +
+                           " removed or rewritten");
     }
     x.problem += "); labels unknown: the metadata does not say whether a ci:* label starts the downstream jobs";
     x.evidence.push_back("labels: unknown (no `labels` in the PR metadata)");

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/paths.h"
+#include "core/strings.h"
 #include "index/knowledge.h"
 #include "index/repo_index.h"
 #include "rules/facts.h"
@@ -208,7 +209,7 @@ class UnrelatedFile : public Rule {
     x.action = "Reviewer should ask whether " + f.new_path +
                " belongs to this PR; if not, the author should move it to its own PR";
     x.evidence.push_back("title: " + ctx.pr.meta.title.substr(0, 120));
-    x.evidence.push_back(f.new_path + ": " + std::to_string(added_line_numbers(f).size()) + " lines added, " +
+    x.evidence.push_back(f.new_path + ": " + count_of(static_cast<long>(added_line_numbers(f).size()), "line") + " added, " +
                          std::to_string(removed_line_numbers(f).size()) + " removed");
     out.push_back(std::move(x));
   }
