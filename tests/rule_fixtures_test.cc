@@ -22,7 +22,7 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
-#include "cli/review_job.h"
+#include "review/review.h"
 #include "rules/rule.h"
 
 namespace fs = std::filesystem;

@@ -3,10 +3,10 @@
 // declared in the input's dtype.
 #include <re2/re2.h>
 
+#include "analysis/compile_facts.h"
+#include "analysis/facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/compile_facts.h"
-#include "rules/source_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
