@@ -30,8 +30,8 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
-#include "cli/review_job.h"
 #include "report/card.h"
+#include "review/review.h"
 #include "rules/rule.h"
 
 namespace fs = std::filesystem;

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/review_job.h"
 #include "core/severity.h"
+#include "review/review.h"
 #include "source/git_source.h"
 
 namespace rp {

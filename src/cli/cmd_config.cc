@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "cli/command.h"
-#include "cli/review_job.h"
 #include "config/review_config.h"
+#include "review/review.h"
 #include "source/git_source.h"
 
 namespace rp {

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
-#include "cli/review_job.h"
 #include "github/api.h"
 #include "github/ci.h"
 #include "github/client.h"
@@ -18,6 +17,7 @@
 #include "report/json_report.h"
 #include "report/rdjson_report.h"
 #include "report/sarif_report.h"
+#include "review/review.h"
 #include "source/unified_diff.h"
 #include "verdict/suppress.h"
 

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "cli/command.h"
-#include "cli/rules_doc.h"
+#include "report/rules_doc.h"
 
 namespace rp {
 

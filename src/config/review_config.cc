@@ -6,8 +6,7 @@
 #include <toml++/toml.h>
 
 #include "core/paths.h"
-#include "rules/rule.h"
-#include "verdict/suppress.h"
+#include "rules/registry.h"
 
 namespace rp {
 

@@ -14,7 +14,7 @@
 #include "core/finding.h"
 #include "core/status.h"
 #include "profile/profile.h"
-#include "rules/runner.h"
+#include "rules/registry.h"
 
 namespace rp {
 

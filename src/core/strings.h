@@ -22,4 +22,42 @@ inline std::string count_of(long n, std::string_view noun, std::string_view plur
   return plural.empty() ? out.append(noun).append("s") : out.append(plural);
 }
 
+// Runs of whitespace (and line continuations) as one space, none at the ends: source text
+// compared or quoted regardless of how it was wrapped.
+inline std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+// collapse_whitespace, then redundant outer parentheses removed: `(a)` and `a` compare equal,
+// `(a) and (b)` is left alone.
+inline std::string normalize_condition(std::string_view text) {
+  std::string out = collapse_whitespace(text);
+  for (;;) {
+    if (out.size() < 2 || out.front() != '(' || out.back() != ')') break;
+    int depth = 0;
+    size_t close = 0;
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (out[i] == '(') ++depth;
+      if (out[i] == ')' && --depth == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close != out.size() - 1) break;  // `(a) and (b)`: the first '(' closes early
+    out = std::string(trim(std::string_view(out).substr(1, out.size() - 2)));
+  }
+  return out;
+}
+
 }  // namespace rp

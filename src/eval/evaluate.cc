@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/review_job.h"
+#include "review/review.h"
 #include "rules/rule.h"
 #include "source/git_source.h"
 

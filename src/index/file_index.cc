@@ -9,8 +9,8 @@
 #include <map>
 
 #include "core/strings.h"
+#include "lang/import_guard.h"
 #include "lang/syntax.h"
-#include "rules/facts.h"
 
 namespace rp::index {
 

@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/review_job.h"
 #include "index/cache.h"
 #include "index/repo_index.h"
 #include "index/tiers.h"
+#include "review/review.h"
 
 namespace rp::index {
 namespace {

@@ -21,7 +21,8 @@ void append_reason(TierFacts& t, int tier, const std::string& why) {
 }  // namespace
 
 TierModel::TierModel(const RepoIndex& index, const Profile& profile) : index_(index), profile_(profile) {
-  if (profile.name == "aiter" && index.file("aiter/__init__.py")) compute_import_chain("aiter/__init__.py");
+  std::string init = profile.package + "/__init__.py";
+  if (profile.tiers_from_package_import_chain && index.file(init)) compute_import_chain(init);
 }
 
 // Breadth-first over module-level imports that are not guarded by `except ImportError`:

@@ -11,6 +11,9 @@ Profile make_atom() {
   Profile p;
   p.name = "atom";
   p.heading = "ATOM";
+  p.checklist = Checklist::Atom;
+  p.package = "atom";
+  p.provided_packages = {"aiter"};
   p.backbone = {
       {"atom/model_engine/model_runner.py", 1, "executes on every forward pass of every model"},
       {"atom/config.py", 1, "config drives dispatch for all models"},
@@ -107,6 +110,12 @@ Profile make_aiter() {
   Profile p;
   p.name = "aiter";
   p.heading = "aiter";
+  p.checklist = Checklist::Aiter;
+  p.package = "aiter";
+  p.op_library = true;
+  p.rejects_env_knobs = true;
+  p.loose_shell_scripts_are_temporary = true;
+  p.tiers_from_package_import_chain = true;
   p.backbone = {
       {"aiter/jit/core.py", 1, "JIT compilation engine: any failure and no op loads"},
       {"aiter/__init__.py", 1, "`import aiter` for every vLLM/SGLang/ATOM user"},
@@ -154,6 +163,10 @@ const std::vector<Profile>& builtin() {
 }
 
 }  // namespace
+
+bool Profile::in_package(std::string_view path) const {
+  return !package.empty() && path.size() > package.size() && path.starts_with(package) && path[package.size()] == '/';
+}
 
 int Profile::tier_of(const std::string& path) const {
   int best = 3;

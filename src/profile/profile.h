@@ -48,9 +48,39 @@ struct CiLabelRule {
   bool automatic = false;  // CI adds it by itself; the guide only reports it
 };
 
+// Which column of a rule's checklist codes (rules/rule.h ProfileCodes) a profile reads.
+enum class Checklist { None, Atom, Aiter };
+
 struct Profile {
   std::string name;     // "atom" | "aiter" | "generic"
   std::string heading;  // card heading word: "ATOM", "aiter", "" (generic)
+  Checklist checklist = Checklist::None;  // whose codes (and kOff) apply; None: every rule runs, no codes
+
+  // What rules ask of the repository instead of comparing the profile's name:
+  // The repository's own top-level Python package ("atom", "aiter"; "" = not known): code
+  // under it is the library itself, not the scripts, tests and examples around it.
+  std::string package;
+  // The repository is the op library other repositories call (aiter): its public op surface
+  // (modules directly under <package>/ops/, what `import <package>` re-exports) has consumers
+  // elsewhere, so removing a parameter there breaks them; its own calls into that surface are
+  // not cross-repository dependencies, and `getattr(<op module>, "x")` lookups are not checked
+  // against another repository.
+  bool op_library = false;
+  // Packages every supported install of this repository already has besides torch, triton
+  // and numpy (ATOM runs on aiter): importing one is not a new dependency.
+  std::vector<std::string> provided_packages;
+  // The maintainers reject new permanent env-var knobs (aiter): a new unregistered or
+  // undocumented env var is a warning and the action asks to derive the choice instead.
+  bool rejects_env_knobs = false;
+  // A new shell script outside the directories that hold scripts is a temporary script
+  // (aiter keeps its scripts in known folders).
+  bool loose_shell_scripts_are_temporary = false;
+  // Tiers also come from the import chain of <package>/__init__.py: a module `import
+  // <package>` runs is on every user's path (aiter).
+  bool tiers_from_package_import_chain = false;
+  // Whether `path` lies under package/ (false when the package is not known).
+  bool in_package(std::string_view path) const;
+
   std::vector<BackboneFile> backbone;
   std::vector<std::string> env_prefixes;    // "ATOM_", "AITER_"
   std::vector<std::string> env_registry;    // files where env vars are registered

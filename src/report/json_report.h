@@ -7,7 +7,7 @@
 //                         "archs": ["gfx950"], "dtypes": ["fp8"], "phases": ["decode"], "ops": ["mla"],
 //                         "model_families": ["Kimi"], "runtime_surface": true, "test_targets": ["op_tests/..."],
 //                         "perf_harness": "path" | null, "perf_claim_words": ["faster"], "explains_why": true,
-//                         "real_code_lines": N, "comment_lines": N },      (rules/classify.h: Steps 2/3)
+//                         "real_code_lines": N, "comment_lines": N },      (analysis/classify.h: Steps 2/3)
 //     "mandatory_checks": [ { "group": "perf", "rules_total": N, "rules_run": N, "findings": N } ],
 //                         (the rule groups the PR's types make mandatory; findings 0 = checked, clean)
 //     "ai_risk": { "elevated": bool, "table_signs": ["description says what, not why", ...],

@@ -6,7 +6,7 @@
 
 #include "core/version.h"
 #include "report/finding_text.h"
-#include "verdict/suppress.h"
+#include "rules/registry.h"
 
 namespace rp {
 
@@ -50,8 +50,7 @@ struct RuleTable {
 
 RuleTable rule_table(const Review& review) {
   RuleTable t;
-  for (const Rule* rule : all_rules()) t.add(rule->info());
-  t.add(suppression_rule_info());
+  for (const RuleInfo* info : rule_infos()) t.add(*info);
   auto add_unknown = [&](const Finding& f) {
     if (t.index.count(f.rule)) return;
     t.index.emplace(f.rule, static_cast<int>(t.descriptors.size()));

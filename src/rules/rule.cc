@@ -4,22 +4,6 @@
 
 namespace rp {
 
-std::string_view category_name(Category c) {
-  switch (c) {
-    case Category::Coverage: return "coverage";
-    case Category::SilentBypass: return "silent-bypass";
-    case Category::Hardcoded: return "hardcoded";
-    case Category::Boundary: return "boundary";
-    case Category::CrossRepo: return "cross-repo";
-    case Category::Resources: return "resources";
-    case Category::Streams: return "streams";
-    case Category::Perf: return "perf";
-    case Category::Housekeeping: return "housekeeping";
-    case Category::AiDiagnostic: return "ai-diagnostic";
-  }
-  return "";
-}
-
 Finding Rule::finding() const {
   Finding f;
   f.rule = std::string(info().name);
@@ -60,8 +44,11 @@ namespace rp {
 
 namespace {
 std::string_view raw_code(const RuleInfo& rule, const Profile& profile) {
-  if (profile.name == "atom") return rule.codes.atom;
-  if (profile.name == "aiter") return rule.codes.aiter;
+  switch (profile.checklist) {
+    case Checklist::Atom: return rule.codes.atom;
+    case Checklist::Aiter: return rule.codes.aiter;
+    case Checklist::None: return "";
+  }
   return "";
 }
 }  // namespace

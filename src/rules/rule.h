@@ -9,31 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/context.h"
 #include "core/finding.h"
 #include "core/pull_request.h"
+#include "profile/checklist.h"
 #include "profile/profile.h"
 #include "workspace/workspace.h"
 
 namespace rp {
-
-namespace index {
-class RepoKnowledge;
-}
-class GitRepo;
-
-enum class Category {
-  Coverage,        // A
-  SilentBypass,    // B
-  Hardcoded,       // C
-  Boundary,        // D
-  CrossRepo,       // E
-  Resources,       // F
-  Streams,         // G
-  Perf,            // P
-  Housekeeping,    // HK
-  AiDiagnostic,    // Step 6
-};
-std::string_view category_name(Category c);
 
 // What a rule reads. A rule that needs whole-file text is skipped (and the skip reported)
 // when the review has only a diff.
@@ -56,18 +39,6 @@ struct RuleInfo {
   ProfileCodes codes;
   std::string_view summary;   // one line
   std::string_view docs;      // what it catches / why it matters / what it does not fire on
-};
-
-struct ReviewContext {
-  const PullRequest& pr;
-  Workspace& workspace;
-  const Profile& profile;
-  // Whole-repository index and computed tiers (index/knowledge.h); null when the review has
-  // no repository. Rules that use it declare Needs::FullText.
-  index::RepoKnowledge* repo = nullptr;
-  // The local git repository the review reads (history for owner look-ups); null for
-  // directory, diff-file and fixture reviews. Rules must work without it.
-  const GitRepo* git = nullptr;
 };
 
 class Rule {

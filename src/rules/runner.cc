@@ -1,22 +1,12 @@
 #include "rules/runner.h"
 
-#include <algorithm>
-
 namespace rp {
-
-namespace {
-bool listed(const std::vector<std::string>& names, std::string_view name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-}  // namespace
 
 RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection) {
   RuleRun run;
   for (const Rule* rule : all_rules()) {
     const RuleInfo& info = rule->info();
-    if (!selection.only.empty() && !listed(selection.only, info.name)) continue;
-    if (listed(selection.disable, info.name)) continue;
-    if (selection.only.empty() && !enabled_in(info, ctx.profile) && !listed(selection.enable, info.name)) continue;
+    if (!rule_selected(info, ctx.profile, selection)) continue;
     if (info.needs == Needs::Description && !ctx.pr.meta.has_description) {
       run.skipped.push_back({std::string(info.name), SkippedRule::Missing::Description,
                              "needs the PR description; give --meta (gh pr view --json ...)"});

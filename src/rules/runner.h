@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/registry.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -19,12 +20,6 @@ struct SkippedRule {
 struct RuleRun {
   std::vector<Finding> findings;
   std::vector<SkippedRule> skipped;
-};
-
-struct RuleSelection {
-  std::vector<std::string> only;     // when non-empty, run just these rules
-  std::vector<std::string> disable;  // never run these
-  std::vector<std::string> enable;   // also run these where the profile turns them off
 };
 
 RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection = {});

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "analysis/classify.h"
 #include "core/finding.h"
 #include "core/pull_request.h"
-#include "rules/classify.h"
 
 namespace rp {
 

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/review_job.h"
 #include "report/card.h"
 #include "report/json_report.h"
+#include "review/review.h"
 #include "rules/rule.h"
 
 namespace rp {

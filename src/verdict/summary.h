@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "analysis/classify.h"
 #include "core/change_set.h"
-#include "rules/classify.h"
 
 namespace rp {
 

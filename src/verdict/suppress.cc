@@ -13,21 +13,6 @@ namespace rp {
 
 namespace {
 
-constexpr RuleInfo kSuppressionRule{
-    .name = "suppression-without-reason",
-    .category = Category::Housekeeping,
-    .severity = Severity::Note,
-    .needs = Needs::Diff,
-    .codes = {.atom = "", .aiter = ""},
-    .summary = "a `review-pr: ignore[...]` comment without a reason suppresses nothing",
-    .docs = "An inline suppression must say why the finding does not apply: `# review-pr: ignore[rule-name] "
-            "reason` (C/C++/CUDA: `//`), at the end of the finding's line or alone on the line above. A comment "
-            "with no reason is ignored, the finding it aimed at stays in the review, and this note points at the "
-            "comment.\n\n"
-            "Does not fire on a suppression comment that gives a reason, nor on one that names no rule with a "
-            "finding on its line (an unused comment is not a defect of the PR).",
-};
-
 // Splits "a, b ,c" into trimmed, non-empty names.
 std::vector<std::string> split_rules(std::string_view list) {
   std::vector<std::string> out;
@@ -69,7 +54,7 @@ std::vector<Marker> markers_covering(const PullRequest& pr, Workspace& ws, const
 
 Finding missing_reason_note(const std::string& file, const Marker& m, const std::string& rule) {
   Finding f;
-  f.rule = std::string(kSuppressionRule.name);
+  f.rule = std::string(suppression_rule_info().name);
   f.severity = Severity::Note;
   f.location = Location{file, m.line};
   f.problem = "Suppression of `" + rule + "` gives no reason, so it does not suppress the finding";
@@ -92,14 +77,6 @@ std::optional<SuppressionComment> parse_suppression_comment(std::string_view lin
   c.reason = reason_of(rest);
   c.comment_only = trim(before).empty();
   return c;
-}
-
-const RuleInfo& suppression_rule_info() { return kSuppressionRule; }
-
-const RuleInfo* rule_info_of(std::string_view name) {
-  if (const Rule* rule = find_rule(name)) return &rule->info();
-  if (name == kSuppressionRule.name) return &kSuppressionRule;
-  return nullptr;
 }
 
 SuppressionResult apply_inline_suppressions(std::vector<Finding> findings, const PullRequest& pr, Workspace& workspace,

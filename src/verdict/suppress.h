@@ -3,7 +3,7 @@
 // - Inline: `# review-pr: ignore[rule-a, rule-b] reason` (or `//` in C/C++/CUDA) at the end of
 //   the finding's line, or alone on the line above it. A reason is required: a comment
 //   without one suppresses nothing and is itself reported as a note (rule
-//   `suppression-without-reason`), so silence always has a written why.
+//   `suppression-without-reason`, declared in rules/registry.h), so silence always has a written why.
 // - Baseline: a file written by `--write-baseline FILE` lists fingerprints; `--baseline FILE`
 //   hides findings whose fingerprint it lists (verdict/fingerprint.h: stable across pushes
 //   that shift lines).
@@ -19,7 +19,7 @@
 #include "core/finding.h"
 #include "core/pull_request.h"
 #include "core/status.h"
-#include "rules/rule.h"
+#include "rules/registry.h"
 #include "verdict/verdict.h"
 #include "workspace/workspace.h"
 
@@ -33,12 +33,6 @@ struct SuppressionComment {
 
 // The suppression comment on one source line, if any.
 std::optional<SuppressionComment> parse_suppression_comment(std::string_view line);
-
-// The stage's own rule: a suppression comment without a reason (a note).
-const RuleInfo& suppression_rule_info();
-// Every rule name a user may write (config, --rule, SARIF metadata): the registered rules and
-// the stage's own; null for any other name.
-const RuleInfo* rule_info_of(std::string_view name);
 
 struct SuppressionResult {
   std::vector<Finding> kept;

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/classify.h"
 #include "core/ci_status.h"
 #include "core/finding.h"
-#include "rules/classify.h"
 #include "rules/runner.h"
 #include "verdict/ai_risk.h"
 

@@ -8,11 +8,11 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/perf_facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
-#include "rules/perf_facts.h"
 #include "rules/rule.h"
-#include "rules/source_facts.h"
 #include "text/description.h"
 
 namespace rp {

@@ -6,10 +6,10 @@
 
 #include <set>
 
+#include "analysis/facts.h"
+#include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/facts.h"
-#include "rules/index_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

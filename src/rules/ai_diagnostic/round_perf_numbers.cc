@@ -1,7 +1,7 @@
 // round-perf-numbers: every perf number is a round ratio (2.0x, 1.5x, 30%) and none is a measurement.
 #include <string>
 
-#include "rules/perf_facts.h"
+#include "analysis/perf_facts.h"
 #include "rules/rule.h"
 #include "text/description.h"
 

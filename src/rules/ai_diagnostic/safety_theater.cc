@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "analysis/ai_facts.h"
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/ai_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "analysis/facts.h"
+#include "analysis/kernel_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/facts.h"
-#include "rules/kernel_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

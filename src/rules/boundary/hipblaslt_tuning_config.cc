@@ -4,8 +4,8 @@
 #include <cctype>
 #include <string>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

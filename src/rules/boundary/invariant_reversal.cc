@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "analysis/facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
-#include "rules/source_facts.h"
 
 namespace rp {
 namespace {

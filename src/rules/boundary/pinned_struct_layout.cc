@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

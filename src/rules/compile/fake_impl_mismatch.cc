@@ -3,11 +3,11 @@
 // declared in the input's dtype.
 #include <re2/re2.h>
 
-#include "core/strings.h"
+#include "analysis/compile_facts.h"
+#include "analysis/facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/compile_facts.h"
-#include "rules/source_facts.h"
-#include "rules/facts.h"
+#include "core/strings.h"
 #include "rules/rule.h"
 
 namespace rp {

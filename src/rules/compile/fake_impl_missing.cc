@@ -1,9 +1,9 @@
 // fake-impl-missing: a new torch.compile custom op whose fake (abstract) implementation is
 // missing, so tracing it under FakeTensor mode has nothing that produces its outputs.
+#include "analysis/compile_facts.h"
+#include "analysis/facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/compile_facts.h"
-#include "rules/source_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

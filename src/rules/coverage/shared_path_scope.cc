@@ -7,12 +7,12 @@
 #include <set>
 #include <string>
 
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
+#include "analysis/perf_facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
-#include "rules/dispatch_facts.h"
-#include "rules/facts.h"
-#include "rules/perf_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -5,10 +5,10 @@
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/index_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "index/knowledge.h"
-#include "rules/index_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -4,8 +4,8 @@
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -95,12 +95,12 @@ class AiterUsageWithoutPr : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     // aiter calling aiter is not a cross-repo dependency.
-    if (ctx.profile.name == "aiter" || !ctx.pr.meta.has_description || links_aiter(ctx.pr.meta)) return;
+    if (ctx.profile.op_library || !ctx.pr.meta.has_description || links_aiter(ctx.pr.meta)) return;
     std::vector<Item> items;
     std::map<std::string, Item> new_symbols;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      if (ctx.profile.name == "atom" && !f.new_path.starts_with("atom/")) continue;
+      if (!ctx.profile.package.empty() && !ctx.profile.in_package(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;
       const lang::SyntaxTree* neu = ctx.workspace.new_tree(f.new_path);

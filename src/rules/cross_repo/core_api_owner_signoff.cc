@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
+#include "analysis/facts.h"
+#include "analysis/perf_facts.h"
 #include "core/strings.h"
-#include "rules/facts.h"
-#include "rules/perf_facts.h"
 #include "rules/rule.h"
 #include "source/git_source.h"
 

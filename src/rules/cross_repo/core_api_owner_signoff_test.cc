@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/review_job.h"
+#include "review/review.h"
 #include "source/git_source.h"
 
 namespace rp {

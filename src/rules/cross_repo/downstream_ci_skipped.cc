@@ -4,9 +4,9 @@
 
 #include <re2/re2.h>
 
-#include "core/strings.h"
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
+#include "core/strings.h"
 #include "rules/rule.h"
 
 namespace rp {

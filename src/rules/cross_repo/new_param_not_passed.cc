@@ -4,8 +4,8 @@
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -40,7 +40,7 @@ class NewParamNotPassed : public Rule {
     std::vector<AddedLine> all_added = added_lines(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.status != FileStatus::Modified || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      if (ctx.profile.name != "generic" && !f.new_path.starts_with(ctx.profile.name + "/")) continue;
+      if (!ctx.profile.package.empty() && !ctx.profile.in_package(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;
       const lang::SyntaxTree* neu = ctx.workspace.new_tree(f.new_path);

@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/dispatch_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -1,8 +1,8 @@
 // bugfix-without-test: the PR says it fixes a bug, changes code, and adds or changes no test.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 #include "text/description.h"
 
@@ -41,7 +41,7 @@ class BugfixWithoutTest : public Rule {
       const std::string& p = f.path();
       if (is_test_path(p)) return;
       bool source = is_python(p) || is_cpp_family(p);
-      bool in_package = ctx.profile.name == "generic" || p.starts_with(ctx.profile.name + "/");
+      bool in_package = ctx.profile.package.empty() || ctx.profile.in_package(p);
       if (!code && source && in_package && !f.binary && f.status != FileStatus::Deleted) code = &f;
     }
     if (!code) return;

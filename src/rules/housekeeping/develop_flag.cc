@@ -1,9 +1,9 @@
 // develop-flag: `develop=True` added to a @compile_ops registration.
 #include <re2/re2.h>
 
+#include "analysis/compile_facts.h"
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/compile_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -2,9 +2,9 @@
 // an assert) logged with logger.info/debug, which pytest's AITER_LOG_LEVEL=WARNING hides.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
-#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/review_job.h"
+#include "review/review.h"
 
 namespace rp {
 namespace {

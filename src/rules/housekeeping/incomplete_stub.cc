@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -2,9 +2,9 @@
 // argument can be None or a tuple, so the record fails to format at log time.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
-#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

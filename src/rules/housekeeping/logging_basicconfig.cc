@@ -1,6 +1,6 @@
 // logging-basicconfig: `logging.basicConfig(...)` added where it runs at import time.
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -31,7 +31,7 @@ class LoggingBasicConfig : public Rule {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
-      bool library = ctx.profile.name != "generic" && f.new_path.starts_with(ctx.profile.name + "/");
+      bool library = ctx.profile.in_package(f.new_path);
       if (!library && !is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;

@@ -1,9 +1,9 @@
 // logging-fstring: an eager f-string (or string concatenation) as the message of a logger call.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
-#include "rules/logging_facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -7,8 +7,8 @@
 #include <map>
 #include <string_view>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -93,7 +93,8 @@ bool is_stdlib(std::string_view top) { return std::binary_search(kStdlib.begin()
 // Packages every supported install of these projects already has.
 bool platform_provided(std::string_view top, const Profile& profile) {
   if (top == "torch" || top == "triton" || top == "numpy") return true;
-  return profile.name == "atom" && top == "aiter";
+  return std::find(profile.provided_packages.begin(), profile.provided_packages.end(), top) !=
+         profile.provided_packages.end();
 }
 
 // ROCm and AMD system packages that are not installable from PyPI.

@@ -4,8 +4,8 @@
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

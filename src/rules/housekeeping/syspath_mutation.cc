@@ -2,8 +2,8 @@
 // runs when the module is imported.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -59,7 +59,7 @@ bool importable_module(const ReviewContext& ctx, const std::string& path) {
     return head->exists(init) || (!top_init.empty() && head->exists(top_init));
   for (const std::string& candidate : {init, top_init})
     if (const FileChange* f = ctx.pr.changes.find(candidate); f && f->new_path == candidate) return true;
-  return ctx.profile.name != "generic" && path.starts_with(ctx.profile.name + "/");
+  return ctx.profile.in_package(path);
 }
 
 bool is_syspath_call(std::string_view callee) {

@@ -1,8 +1,8 @@
 // temporary-script: a scratch file committed with the PR.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -49,7 +49,7 @@ class TemporaryScript : public Rule {
       bool journal_md = (dir.empty() || dir == "docs" || dir.starts_with("docs/")) &&
                         RE2::FullMatch(std::string(base), journal);
       named_scratch = named_scratch || journal_md;
-      bool loose_shell = ctx.profile.name == "aiter" && extension(f.new_path) == ".sh" && !in_script_dir(f.new_path);
+      bool loose_shell = ctx.profile.loose_shell_scripts_are_temporary && extension(f.new_path) == ".sh" && !in_script_dir(f.new_path);
       if (!named_scratch && !loose_shell) continue;
       Finding x = finding();
       x.location = Location{f.new_path, 0};

@@ -2,8 +2,8 @@
 // back, while the kernel under test runs in bf16/fp16/fp8.
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

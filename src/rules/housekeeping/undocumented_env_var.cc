@@ -4,8 +4,8 @@
 
 #include <map>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -188,7 +188,7 @@ class UndocumentedEnvVar : public Rule {
   Finding report(const ReviewContext& ctx, const std::string& name, const std::vector<const EnvRead*>& where,
                  bool registered, bool documented) const {
     const EnvRead& first = *where.front();
-    bool aiter = ctx.profile.name == "aiter";
+    bool aiter = ctx.profile.rejects_env_knobs;
     Finding x = finding();
     if (aiter) x.severity = Severity::Warn;
     x.location = Location{first.path, first.line};

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
 #include "index/repo_index.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -1,7 +1,7 @@
 // perf-claim-without-numbers: the PR says it is faster but shows no measurement.
 #include <string>
 
-#include "rules/perf_facts.h"
+#include "analysis/perf_facts.h"
 #include "rules/rule.h"
 #include "text/description.h"
 

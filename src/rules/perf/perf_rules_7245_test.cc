@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/review_job.h"
+#include "review/review.h"
 #include "source/meta_json.h"
 
 namespace rp {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/perf_facts.h"
+#include "analysis/perf_facts.h"
 #include "rules/rule.h"
 #include "text/description.h"
 

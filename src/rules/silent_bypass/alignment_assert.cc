@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
 
 namespace rp {

@@ -11,10 +11,10 @@
 #include <set>
 #include <span>
 
+#include "analysis/facts.h"
+#include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/facts.h"
-#include "rules/index_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -179,7 +179,7 @@ class ApiPropagation : public Rule {
       if (!now) continue;
       if (before) compare_functions(ctx, f, *before, *now, out);
       if (before) renamed_symbols(ctx, f, *before, out);
-      if (ctx.profile.name != "aiter") collect_getattrs(ctx, f, before, getattr_candidates);
+      if (!ctx.profile.op_library) collect_getattrs(ctx, f, before, getattr_candidates);
     }
     if (!getattr_candidates.empty()) attr_missing(ctx, getattr_candidates, out);
   }
@@ -237,7 +237,7 @@ class ApiPropagation : public Rule {
   // aiter's public op surface (B6 "Public-API scope"): a public name of a module directly
   // under aiter/ops/, or one `import aiter` re-exports. Consumers live in other repositories.
   static bool public_op(const ReviewContext& ctx, const std::string& path, const std::string& name) {
-    if (ctx.profile.name != "aiter" || name.empty() || name.starts_with("_")) return false;
+    if (!ctx.profile.op_library || name.empty() || name.starts_with("_")) return false;
     if (path.starts_with("aiter/ops/") && path.find('/', 10) == std::string::npos) return true;
     return star_reexports(ctx.repo->index(), "aiter/__init__.py", path);
   }

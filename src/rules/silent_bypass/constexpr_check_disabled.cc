@@ -6,11 +6,11 @@
 #include <set>
 #include <string>
 
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
+#include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/dispatch_facts.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
-#include "rules/triton_facts.h"
 
 namespace rp {
 namespace {

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "analysis/facts.h"
+#include "analysis/kernel_facts.h"
+#include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/facts.h"
-#include "rules/kernel_facts.h"
 #include "rules/rule.h"
-#include "rules/source_facts.h"
 
 namespace rp {
 namespace {

@@ -7,10 +7,10 @@
 #include <set>
 #include <string>
 
+#include "analysis/facts.h"
+#include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 #include "rules/rule.h"
-#include "rules/triton_facts.h"
 #include "text/description.h"
 
 namespace rp {

@@ -1,10 +1,10 @@
-#include "rules/compile_facts.h"
+#include "analysis/compile_facts.h"
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
-#include "rules/facts.h"
 
 namespace rp {
 

@@ -1,4 +1,4 @@
-#include "rules/kernel_facts.h"
+#include "analysis/kernel_facts.h"
 
 #include <deque>
 #include <set>

@@ -1,4 +1,4 @@
-#include "rules/ai_facts.h"
+#include "analysis/ai_facts.h"
 
 #include <re2/re2.h>
 

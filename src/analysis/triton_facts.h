@@ -11,8 +11,8 @@
 
 #include <functional>
 
+#include "analysis/context.h"
 #include "lang/syntax.h"
-#include "rules/rule.h"
 
 namespace rp {
 

@@ -1,4 +1,4 @@
-#include "rules/perf_facts.h"
+#include "analysis/perf_facts.h"
 
 #include <re2/re2.h>
 

@@ -1,4 +1,4 @@
-#include "rules/index_facts.h"
+#include "analysis/index_facts.h"
 
 #include <fmt/format.h>
 

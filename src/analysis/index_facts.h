@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "analysis/context.h"
 #include "index/repo_index.h"
 #include "index/tiers.h"
-#include "rules/rule.h"
 
 namespace rp {
 

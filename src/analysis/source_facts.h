@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/rule.h"
+#include "analysis/context.h"
 
 namespace rp {
 

@@ -11,6 +11,7 @@
 #include "core/change_set.h"
 #include "core/strings.h"
 #include "core/tree_reader.h"
+#include "lang/import_guard.h"
 #include "lang/syntax.h"
 #include "profile/profile.h"
 
@@ -57,11 +58,6 @@ struct ChangeBlock {
 };
 std::vector<ChangeBlock> change_blocks(const FileChange& file);
 
-// Whether Python node `n` sits in the body of a `try` that catches a failed import
-// (ImportError, ModuleNotFoundError, Exception, BaseException, or a bare except): the
-// optional-dependency guard.
-bool guarded_by_import_error(const lang::SyntaxTree& tree, lang::Node n);
-
 // The distinct texts captured by group 1 of `pattern` across every Python file of `tree`
 // (e.g. which of a few env-var names or import names the repository already uses). Reads
 // the whole tree's Python sources: call it only with candidates in hand.
@@ -95,12 +91,4 @@ bool is_eager_only_condition(lang::Node cond);
 // `if is_prefill:` / `if enforce_eager:` / `if not torch.cuda.is_current_stream_capturing():`
 // / `if num_prefills > 0:`, or the `else` of `if is_decode:` / `if use_cudagraph:`.
 bool in_eager_only_branch(lang::Node n, lang::Node scope);
-
-// Runs of whitespace (and line continuations) as one space, none at the ends: source text
-// compared or quoted regardless of how it was wrapped.
-std::string collapse_whitespace(std::string_view text);
-// collapse_whitespace, then redundant outer parentheses removed: `(a)` and `a` compare equal,
-// `(a) and (b)` is left alone.
-std::string normalize_condition(std::string_view text);
-
 }  // namespace rp

@@ -1,9 +1,9 @@
-#include "rules/logging_facts.h"
+#include "analysis/logging_facts.h"
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 
 namespace rp {
 

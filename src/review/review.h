@@ -1,14 +1,15 @@
-// Wires the pipeline for one review: source → configuration → workspace → rules →
-// (config: severity, paths) → verdict → fingerprints → suppressions, baseline → decision.
-// The CLI, the fixture tests and eval/batch all review through this one function.
+// The review pipeline as a library, with one entry point (run_review): source →
+// configuration → workspace → index → rules → (config: severity, paths) → verdict →
+// fingerprints → suppressions, baseline → decision. The CLI, batch, eval, the bots' callers
+// and the tests all review through it; none of them includes cli/.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/pull_request.h"
 #include "config/review_config.h"
+#include "core/pull_request.h"
 #include "core/status.h"
 #include "profile/profile.h"
 #include "rules/runner.h"

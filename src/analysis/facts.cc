@@ -1,4 +1,4 @@
-#include "rules/facts.h"
+#include "analysis/facts.h"
 
 #include <re2/re2.h>
 
@@ -76,26 +76,6 @@ bool is_comment_only(std::string_view line, bool python) {
   if (t.empty()) return false;
   if (python) return t.front() == '#';
   return t.starts_with("//") || t.starts_with("/*") || t.starts_with("*");
-}
-
-bool guarded_by_import_error(const lang::SyntaxTree& tree, lang::Node n) {
-  if (!tree.is_python()) return false;
-  lang::Node child = n;
-  for (lang::Node p = n.parent(); p; child = p, p = p.parent()) {
-    if (p.kind() != "try_statement" || !(p.child_by_field("body") == child)) continue;
-    for (const lang::TryBlock& t : tree.try_blocks(p)) {
-      if (!(t.node == p)) continue;
-      for (const std::string& type : t.handler_types) {
-        std::string_view ty = type;
-        if (ty.starts_with("(")) ty.remove_prefix(1);
-        if (ty.empty() || ty.find("ImportError") != std::string_view::npos ||
-            ty.find("ModuleNotFoundError") != std::string_view::npos || ty == "Exception" ||
-            ty == "BaseException")
-          return true;
-      }
-    }
-  }
-  return false;
 }
 
 std::string_view comment_part(std::string_view line, bool python) {
@@ -305,39 +285,5 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
   return out;
 }
 
-
-std::string collapse_whitespace(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out.push_back(' ');
-    space = false;
-    out.push_back(c);
-  }
-  return out;
-}
-
-std::string normalize_condition(std::string_view text) {
-  std::string out = collapse_whitespace(text);
-  for (;;) {
-    if (out.size() < 2 || out.front() != '(' || out.back() != ')') break;
-    int depth = 0;
-    size_t close = 0;
-    for (size_t i = 0; i < out.size(); ++i) {
-      if (out[i] == '(') ++depth;
-      if (out[i] == ')' && --depth == 0) {
-        close = i;
-        break;
-      }
-    }
-    if (close != out.size() - 1) break;  // `(a) and (b)`: the first '(' closes early
-    out = std::string(trim(std::string_view(out).substr(1, out.size() - 2)));
-  }
-  return out;
-}
 
 }  // namespace rp

@@ -1,4 +1,4 @@
-#include "rules/classify.h"
+#include "analysis/classify.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
-#include "cli/review_job.h"
+#include "review/review.h"
 
 #include <algorithm>
 #include <filesystem>
 
 #include <re2/re2.h>
 
+#include "analysis/classify.h"
 #include "index/knowledge.h"
 #include "profile/profile.h"
-#include "rules/classify.h"
 #include "source/dir_source.h"
 #include "source/git_source.h"
 #include "source/input_file.h"
@@ -228,20 +228,15 @@ Result<Prepared> prepare(const ReviewInputs& in) {
   return p;
 }
 
-bool selected(const RuleSelection& s, std::string_view rule) {
-  auto listed = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), rule) != v.end(); };
-  return (s.only.empty() || listed(s.only)) && !listed(s.disable);
-}
-
-// Which of the mandatory groups ran and what they found. A rule counts as run when it is on in
-// this profile, selected, and not skipped for missing input.
+// Which of the mandatory groups ran and what they found. A rule counts as run when run_rules
+// selected it (rules/registry.h: the same test) and did not skip it for missing input.
 std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile& profile, const RuleSelection& sel) {
   std::vector<MandatoryCheck> out;
   for (const std::string& group : review.classification.mandatory) {
     MandatoryCheck m{group, 0, 0, 0};
     for (const Rule* rule : all_rules()) {
       const RuleInfo& info = rule->info();
-      if (category_name(info.category) != group || !enabled_in(info, profile) || !selected(sel, info.name)) continue;
+      if (category_name(info.category) != group || !rule_selected(info, profile, sel)) continue;
       ++m.rules_total;
       bool skipped = false;
       for (const SkippedRule& s : review.skipped) skipped = skipped || s.rule == info.name;
@@ -259,7 +254,7 @@ void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelecti
                      Workspace& workspace, const std::optional<Baseline>& baseline) {
   std::vector<Finding> settled = settle(apply_config(p.config, std::move(raw)));
   assign_fingerprints(settled, p.pr, workspace);
-  bool notes_on = selected(rules, suppression_rule_info().name);
+  bool notes_on = rule_selected(suppression_rule_info(), p.profile, rules);
   SuppressionResult split = apply_inline_suppressions(std::move(settled), p.pr, workspace, notes_on);
   std::vector<Finding> notes = apply_config(p.config, std::move(split.notes));
   assign_fingerprints(notes, p.pr, workspace);

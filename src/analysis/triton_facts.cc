@@ -1,12 +1,12 @@
-#include "rules/triton_facts.h"
+#include "analysis/triton_facts.h"
 
 #include <re2/re2.h>
 
 #include <cctype>
 
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
 #include "core/strings.h"
-#include "rules/dispatch_facts.h"
-#include "rules/facts.h"
 
 namespace rp {
 

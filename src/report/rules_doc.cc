@@ -1,9 +1,8 @@
-#include "cli/rules_doc.h"
+#include "report/rules_doc.h"
 
 #include <fmt/format.h>
 
-#include "rules/rule.h"
-#include "verdict/suppress.h"
+#include "rules/registry.h"
 
 namespace rp {
 
@@ -21,18 +20,11 @@ std::string_view needs_name(Needs n) {
   }
   return "";
 }
-// The registered rules, then the suppression stage's own rule: every name a user may write.
-std::vector<const RuleInfo*> documented_rules() {
-  std::vector<const RuleInfo*> out;
-  for (const Rule* rule : all_rules()) out.push_back(&rule->info());
-  out.push_back(&suppression_rule_info());
-  return out;
-}
 }  // namespace
 
 std::string render_rules_text() {
   std::string out;
-  for (const RuleInfo* info : documented_rules()) {
+  for (const RuleInfo* info : rule_infos()) {
     const RuleInfo& r = *info;
     out += fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
                        severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
@@ -51,12 +43,12 @@ std::string render_rules_text() {
 
 std::string render_rules_markdown() {
   std::string out = "# review-pr rules\n\n| rule | category | severity | codes | reads |\n|---|---|---|---|---|\n";
-  for (const RuleInfo* info : documented_rules()) {
+  for (const RuleInfo* info : rule_infos()) {
     const RuleInfo& r = *info;
     out += fmt::format("| [`{}`](#{}) | {} | {} | {} | {} |\n", r.name, r.name, category_name(r.category),
                        severity_name(r.severity), codes_of(r), needs_name(r.needs));
   }
-  for (const RuleInfo* info : documented_rules()) {
+  for (const RuleInfo* info : rule_infos()) {
     const RuleInfo& r = *info;
     out += fmt::format("\n## {}\n\n{}\n\n{}\n", r.name, r.summary, r.docs);
   }

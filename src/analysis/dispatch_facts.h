@@ -10,10 +10,10 @@
 
 #include <vector>
 
+#include "analysis/source_facts.h"
 #include "core/change_set.h"
 #include "core/pull_request.h"
 #include "lang/syntax.h"
-#include "rules/source_facts.h"
 #include "workspace/workspace.h"
 
 namespace rp {

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/context.h"
+#include "analysis/source_facts.h"
 #include "lang/syntax.h"
-#include "rules/rule.h"
-#include "rules/source_facts.h"
 
 namespace rp {
 

@@ -1,4 +1,4 @@
-#include "rules/classify.h"
+#include "analysis/classify.h"
 
 #include <algorithm>
 #include <map>
@@ -6,10 +6,10 @@
 
 #include <re2/re2.h>
 
+#include "analysis/facts.h"
+#include "analysis/perf_facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
-#include "rules/perf_facts.h"
-#include "rules/rule.h"
+#include "profile/checklist.h"
 #include "text/description.h"
 
 namespace rp {

@@ -12,9 +12,9 @@
 
 #include <re2/re2.h>
 
+#include "analysis/context.h"
 #include "index/repo_index.h"
 #include "lang/syntax.h"
-#include "rules/rule.h"
 
 namespace rp {
 

@@ -1,8 +1,8 @@
 // See source_facts.h.
-#include "rules/source_facts.h"
+#include "analysis/source_facts.h"
 
+#include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/facts.h"
 
 namespace rp {
 

@@ -1,0 +1,55 @@
+#include "rules/registry.h"
+
+#include <algorithm>
+
+namespace rp {
+
+namespace {
+
+constexpr RuleInfo kSuppressionRule{
+    .name = "suppression-without-reason",
+    .category = Category::Housekeeping,
+    .severity = Severity::Note,
+    .needs = Needs::Diff,
+    .codes = {.atom = "", .aiter = ""},
+    .summary = "a `review-pr: ignore[...]` comment without a reason suppresses nothing",
+    .docs = "An inline suppression must say why the finding does not apply: `# review-pr: ignore[rule-name] "
+            "reason` (C/C++/CUDA: `//`), at the end of the finding's line or alone on the line above. A comment "
+            "with no reason is ignored, the finding it aimed at stays in the review, and this note points at the "
+            "comment.\n\n"
+            "Does not fire on a suppression comment that gives a reason, nor on one that names no rule with a "
+            "finding on its line (an unused comment is not a defect of the PR).",
+};
+
+bool listed(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+const RuleInfo& suppression_rule_info() { return kSuppressionRule; }
+
+const std::vector<const RuleInfo*>& rule_infos() {
+  // Built on first use: rules register during static initialisation.
+  static const std::vector<const RuleInfo*> infos = [] {
+    std::vector<const RuleInfo*> out;
+    for (const Rule* rule : all_rules()) out.push_back(&rule->info());
+    out.push_back(&kSuppressionRule);
+    return out;
+  }();
+  return infos;
+}
+
+const RuleInfo* rule_info_of(std::string_view name) {
+  for (const RuleInfo* info : rule_infos())
+    if (info->name == name) return info;
+  return nullptr;
+}
+
+bool rule_selected(const RuleInfo& rule, const Profile& profile, const RuleSelection& selection) {
+  if (listed(selection.disable, rule.name)) return false;
+  if (!selection.only.empty()) return listed(selection.only, rule.name);
+  return enabled_in(rule, profile) || listed(selection.enable, rule.name);
+}
+
+}  // namespace rp

@@ -1,0 +1,34 @@
+// The one list of rules a user may name: every registered rule and the suppression stage's
+// own rule. Selection (run_rules, the card's mandatory checks, the suppression notes),
+// `review-pr rules`, SARIF metadata and configuration validation all read it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "profile/profile.h"
+#include "rules/rule.h"
+
+namespace rp {
+
+struct RuleSelection {
+  std::vector<std::string> only;     // when non-empty, run just these rules
+  std::vector<std::string> disable;  // never run these
+  std::vector<std::string> enable;   // also run these where the profile turns them off
+};
+
+// The suppression stage's own rule (verdict/suppress.h): a suppression comment without a
+// reason (a note).
+const RuleInfo& suppression_rule_info();
+// Every rule name a user may write (config, --rule, SARIF metadata, `review-pr rules`): the
+// registered rules sorted by name, then the suppression stage's own.
+const std::vector<const RuleInfo*>& rule_infos();
+// The info of one of those names; null for any other name.
+const RuleInfo* rule_info_of(std::string_view name);
+
+// Whether `rule` runs in a review with this profile and selection: `only` (when given)
+// names it, or else the profile turns it on or `enable` names it; `disable` never names it.
+bool rule_selected(const RuleInfo& rule, const Profile& profile, const RuleSelection& selection);
+
+}  // namespace rp
