@@ -67,7 +67,7 @@ int run_mine(const MineArgs& args) {
   MineStats stats;
   auto cases = mine_repository(options, stats);
   if (!cases.ok()) return fail(cases.error());
-  if (Status s = write_mined_cases(*cases, options.name, args.repo, args.output); !s.ok()) return fail(s.error());
+  if (Status s = write_mined_cases(*cases, options.name, args.repo, args.output); !s.ok()) return fail(s.message());
   std::fputs(render_mine_summary(options.name, *cases, stats).c_str(), stdout);
   return kExitOk;
 }

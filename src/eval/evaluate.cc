@@ -468,9 +468,19 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
     plan.push_back(std::move(p));
   }
 
-  std::vector<std::optional<Result<ReviewResult>>> results(plan.size());
+  // Per case: the review, or the one-line reason it failed.
+  std::vector<ReviewResult> results(plan.size());
+  std::vector<std::string> failures(plan.size(), "review did not run");
+  auto keep = [&](size_t i, Result<ReviewResult> r) {
+    if (r.ok()) {
+      results[i] = std::move(*r);
+      failures[i].clear();
+    } else {
+      failures[i] = r.error();
+    }
+  };
   if (options.jobs <= 1 || plan.size() <= 1) {
-    for (size_t i = 0; i < plan.size(); ++i) results[i] = review_result(plan[i].in);
+    for (size_t i = 0; i < plan.size(); ++i) keep(i, review_result(plan[i].in));
   } else {
     repos.clear();  // children open their own handles; none is shared across fork
     PoolOptions pool;
@@ -488,24 +498,19 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
           return result_to_json(*r);
         },
         [&](JobOutcome&& o) {
-          if (o.status == JobStatus::Ok) {
-            results[o.index] = result_from_json(o.output);
-          } else if (o.status == JobStatus::Failed) {
-            results[o.index] = Result<ReviewResult>(Status::Error(o.output));
-          } else {
-            results[o.index] = Result<ReviewResult>(
-                Status::Error(fmt::format("review {} after {:.0f} s", job_status_name(o.status), o.seconds)));
-          }
+          if (o.status == JobStatus::Ok) keep(o.index, result_from_json(o.output));
+          else if (o.status == JobStatus::Failed) failures[o.index] = o.output;
+          else failures[o.index] = fmt::format("review {} after {:.0f} s", job_status_name(o.status), o.seconds);
         });
     if (!started) return Status::Error("cannot start review processes");
   }
   for (size_t i = 0; i < plan.size(); ++i) {
     CaseRun& run = plan[i].run;
-    if (!results[i] || !results[i]->ok()) {
-      report.errors.push_back({run.c.id, results[i] ? results[i]->error() : "review did not run"});
+    if (!failures[i].empty()) {
+      report.errors.push_back({run.c.id, failures[i]});
       continue;
     }
-    ReviewResult& review = **results[i];
+    ReviewResult& review = results[i];
     run.rule_codes = std::move(review.codes);
     run.skipped_rules = std::move(review.skipped);
     std::sort(run.skipped_rules.begin(), run.skipped_rules.end());

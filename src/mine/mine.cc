@@ -462,13 +462,17 @@ class Miner {
     return out;
   }
 
-  // First-parent blame of `lines` of `path` as of `commit`.
-  std::vector<Blamed> blame(const std::string& commit, const std::string& path, const std::vector<int>& lines) {
+  // First-parent blame of `lines` of `path` as of `commit`, walking back no further than
+  // `oldest` (lines older than it blame to "": unknown). Bounding the walk is what keeps
+  // blame fast: an old line would otherwise be chased to the root commit.
+  std::vector<Blamed> blame(const std::string& commit, const std::string& path, const std::vector<int>& lines,
+                            const std::string& oldest) {
     std::vector<Blamed> out;
     if (lines.empty()) return out;
     git_blame_options opts = GIT_BLAME_OPTIONS_INIT;
     opts.flags = GIT_BLAME_FIRST_PARENT;
     if (git_oid_fromstr(&opts.newest_commit, commit.c_str()) != 0) return out;
+    if (!oldest.empty() && git_oid_fromstr(&opts.oldest_commit, oldest.c_str()) != 0) return out;
     opts.min_line = static_cast<size_t>(*std::min_element(lines.begin(), lines.end()));
     opts.max_line = static_cast<size_t>(*std::max_element(lines.begin(), lines.end()));
     Owned<git_blame, git_blame_free> b;
@@ -477,7 +481,8 @@ class Miner {
       const git_blame_hunk* h = git_blame_get_hunk_byline(b.p, static_cast<size_t>(line));
       if (!h) continue;
       int orig = static_cast<int>(h->orig_start_line_number) + (line - static_cast<int>(h->final_start_line_number));
-      out.push_back({oid_hex(&h->final_commit_id), h->orig_path ? h->orig_path : path, orig});
+      std::string sha = h->boundary ? std::string() : oid_hex(&h->final_commit_id);
+      out.push_back({sha, h->orig_path ? h->orig_path : path, orig});
     }
     return out;
   }
@@ -574,7 +579,12 @@ class Miner {
       if (full("follow-up") && full("szz")) break;
       if (fix.parents == 0) continue;
       if (fix.pr > 0 && skipped_pr(fix.pr)) {
-        skip("fix commit of a skip-listed PR");
+        skip("main commit of a skip-listed PR (not read)");
+        continue;
+      }
+      static const RE2 relanding(R"((?i)^\s*revert\s*"\s*revert\b)");
+      if (RE2::PartialMatch(fix.subject, relanding)) {
+        skip("revert of a revert (a re-landing, not a fix)");
         continue;
       }
       std::vector<std::string> reverted;
@@ -591,7 +601,9 @@ class Miner {
       // Only merged PRs older than the fix are causes; "#N" may name an issue.
       for (auto it = named.begin(); it != named.end();) {
         auto m = pr_to_main_.find(*it);
-        bool ok = *it != fix.pr && m != pr_to_main_.end() && m->second > i;
+        // A named PR that is itself a revert was undone by re-landing, not fixed.
+        bool ok = *it != fix.pr && m != pr_to_main_.end() && m->second > i &&
+                  !RE2::PartialMatch(main_[m->second].subject, R"((?i)^\s*revert\b)");
         it = ok ? std::next(it) : named.erase(it);
       }
       for (int n : named) touched_.insert(n);
@@ -627,11 +639,25 @@ class Miner {
         continue;
       }
       ++stats_.blamed_commits;
+      // The walk stops at the parent of the oldest named PR, or (SZZ) at the first main
+      // commit older than the SZZ window: nothing beyond can be the answer.
+      std::string oldest;
+      if (!named.empty()) {
+        size_t far = i;
+        for (int n : named) far = std::max(far, pr_to_main_.at(n));
+        if (far + 1 < main_.size()) oldest = main_[far + 1].sha;
+      } else {
+        for (size_t k = i + 1; k < main_.size(); ++k)
+          if (main_[k].time < fix.time - o_.szz_days * kDay) {
+            oldest = main_[k].sha;
+            break;
+          }
+      }
       std::vector<Blamed> blamed;
       for (auto& [path, ls] : lines) {
         std::sort(ls.begin(), ls.end());
         ls.erase(std::unique(ls.begin(), ls.end()), ls.end());
-        for (Blamed& b : blame(fix.parent, path, ls)) blamed.push_back(std::move(b));
+        for (Blamed& b : blame(fix.parent, path, ls, oldest)) blamed.push_back(std::move(b));
       }
       std::map<int, std::vector<MinedLocation>> by_pr;  // blamed PR → its lines
       bool all_prs = !blamed.empty();
