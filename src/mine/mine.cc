@@ -413,12 +413,15 @@ class Miner {
   }
 
   // The diff of two commits with no context lines; nullptr when a tree cannot be read.
-  git_diff* diff(const std::string& a, const std::string& b) {
+  // `changes_only`: blank-line and trailing-whitespace edits are not changes (a review fix
+  // that also drops a blank line did not answer a comment about that line).
+  git_diff* diff(const std::string& a, const std::string& b, bool changes_only = false) {
     Owned<git_tree, git_tree_free> ta, tb;
     if (!tree_of(a, &ta.p) || !tree_of(b, &tb.p)) return nullptr;
     git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
     opts.context_lines = 0;
     opts.interhunk_lines = 0;
+    if (changes_only) opts.flags |= GIT_DIFF_IGNORE_BLANK_LINES | GIT_DIFF_IGNORE_WHITESPACE_EOL;
     git_diff* d = nullptr;
     if (git_diff_tree_to_tree(&d, repo_, ta.p, tb.p, &opts) != 0) return nullptr;
     return d;
@@ -442,7 +445,7 @@ class Miner {
   std::vector<Hunk> old_hunks(const std::string& a, const std::string& b, size_t* files = nullptr) {
     std::vector<Hunk> out;
     Owned<git_diff, git_diff_free> d;
-    d.p = diff(a, b);
+    d.p = diff(a, b, /*changes_only=*/true);
     if (!d.p) return out;
     size_t modified = 0;
     for (size_t i = 0; i < git_diff_num_deltas(d.p); ++i) {
