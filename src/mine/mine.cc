@@ -140,16 +140,10 @@ uint64_t fnv1a64(std::string_view s) {
 }
 
 std::string split_for(const std::string& repo, int pr) {
-  // FNV-1a alone splits badly: its low bit is the parity of the input bytes (PR numbers
-  // would split by their digits) and its top bit is 3:1 over a run of numbers. MurmurHash3's
-  // 64-bit finalizer mixes every bit into the low one (aiter #1..#4999: 2480 / 2519).
-  uint64_t h = fnv1a64(repo + "#" + std::to_string(pr));
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
-  return (h & 1) == 0 ? "tune" : "validate";
+  // Even FNV-1a 64 = tune: the definition bench/precision_tool.py already samples by, so a PR
+  // judged there as "tune" is "tune" here. (Its low bit is the parity of the input's bytes,
+  // so the split is a fixed function of the PR number's digits; balanced, not random.)
+  return fnv1a64(repo + "#" + std::to_string(pr)) % 2 == 0 ? "tune" : "validate";
 }
 
 bool answers_review(std::string_view subject) {

@@ -43,7 +43,7 @@ Result<PrSets> read_pr_list(const std::string& path);
 Result<PrSets> read_case_prs(const std::string& dir);
 
 uint64_t fnv1a64(std::string_view s);
-// "tune" when FNV-1a 64 of "OWNER/NAME#N", through MurmurHash3's finalizer, is even, else "validate".
+// "tune" when FNV-1a 64 of "OWNER/NAME#N" is even, else "validate" (as bench/precision_tool.py).
 std::string split_for(const std::string& repo, int pr);
 
 // Whether a commit subject says the commit answers review.
