@@ -1,5 +1,7 @@
 // `review-pr eval CASES_DIR [--repo OWNER/NAME=PATH ...]`: score the rules on a corpus.
+#include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "cli/command.h"
 #include "eval/evaluate.h"
@@ -10,6 +12,7 @@ namespace {
 struct EvalArgs {
   std::string dir, format = "text", output;
   std::vector<std::string> repos, cases;
+  int jobs = 0;
 };
 
 int run_eval(const EvalArgs& args) {
@@ -21,6 +24,7 @@ int run_eval(const EvalArgs& args) {
     options.repos[spec.substr(0, eq)] = spec.substr(eq + 1);
   }
   options.only = args.cases;
+  options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto cases = load_cases(args.dir);
   if (!cases.ok()) return fail(cases.error());
   auto report = evaluate(*cases, options);
@@ -39,6 +43,8 @@ Command add_eval_command(CLI::App& app) {
   cmd->add_option("--format", args->format, "text | json")->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("--cases", args->cases, "run only these case ids (comma-separated)")->delimiter(',');
   cmd->add_option("-o,--output", args->output, "write the report to this file instead of stdout");
+  cmd->add_option("-j,--jobs", args->jobs, "cases reviewed at once, each in its own process (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
   return {cmd, [args] { return run_eval(*args); }};
 }
 

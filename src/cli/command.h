@@ -34,5 +34,6 @@ Command add_config_command(CLI::App& app);
 Command add_self_review_command(CLI::App& app);
 Command add_tags_command(CLI::App& app);
 Command add_batch_command(CLI::App& app);
+Command add_mine_command(CLI::App& app);
 
 }  // namespace rp

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
       rp::add_self_review_command(app),
       rp::add_tags_command(app),
       rp::add_batch_command(app),
+      rp::add_mine_command(app),
   };
 
   try {

@@ -52,13 +52,18 @@ Status read_code(const json& j, std::string& out, const std::string& where) {
 Result<ExpectedFinding> read_expected(const json& j, const std::string& where) {
   if (!j.is_object()) return Status::Error(where + " must be an object");
   ExpectedFinding e;
-  if (Status s = read_code(j, e.code, where); !s.ok()) return s;
+  // An explicit "rule": null is a location-only expectation (mined cases); a missing key is
+  // still an error, so a typo does not silently turn a coded expectation into a looser one.
+  bool location_only = j.contains("rule") && j["rule"].is_null();
+  if (!location_only)
+    if (Status s = read_code(j, e.code, where); !s.ok()) return s;
   std::optional<std::string> severity, evidence;
   if (Status s = read_string(j, "severity", severity, where); !s.ok()) return s;
   if (Status s = read_string(j, "file", e.file, where); !s.ok()) return s;
   if (Status s = read_line(j, e.line, where); !s.ok()) return s;
   if (Status s = read_string(j, "evidence", evidence, where); !s.ok()) return s;
   if (e.line && !e.file) return Status::Error(where + ": a 'line' needs a 'file'");
+  if (location_only && !e.file) return Status::Error(where + ": 'rule': null (location only) needs a 'file'");
   e.severity = severity.value_or("");
   e.evidence = evidence.value_or("");
   return e;
@@ -145,9 +150,14 @@ Result<EvalCase> load_case(const std::string& dir) {
 
   EvalCase c;
   c.dir = dir;
-  std::optional<std::string> id, repo, title, body, kind;
-  for (auto [key, out] : {std::pair{"id", &id}, {"repo", &repo}, {"title", &title}, {"body", &body}, {"kind", &kind}})
+  std::optional<std::string> id, repo, title, body, kind, source, split;
+  for (auto [key, out] : {std::pair{"id", &id}, {"repo", &repo}, {"title", &title}, {"body", &body}, {"kind", &kind},
+                          {"source", &source}, {"split", &split}})
     if (Status s = read_string(j, key, *out, where); !s.ok()) return s;
+  if (split && *split != "tune" && *split != "validate")
+    return Status::Error(where + ": 'split' must be tune or validate");
+  c.source = source.value_or("");
+  c.split = split.value_or("");
   if (Status s = read_string(j, "base", c.base, where); !s.ok()) return s;
   if (Status s = read_string(j, "head", c.head, where); !s.ok()) return s;
   if (!id || id->empty()) return Status::Error(where + ": 'id' is required");

@@ -15,7 +15,9 @@ enum class CaseKind { Positive, Negative, DescriptionOnly };
 std::string_view case_kind_name(CaseKind k);  // "positive" | "negative" | "description-only"
 
 struct ExpectedFinding {
-  std::string code;                 // checklist code of the case's repository: "B2", "S6.3"
+  std::string code;                 // checklist code of the case's repository: "B2", "S6.3";
+                                    // "" = `"rule": null`, location only: a finding of any rule matches
+
   std::string severity;             // "red" | "warn" | "note" | "" (as written; not used to match)
   std::optional<std::string> file;  // none = about the PR description
   std::optional<int> line;          // none = anywhere in `file`
@@ -42,6 +44,9 @@ struct EvalCase {
   std::vector<ExpectedFinding> expected;
   std::vector<MustNotFire> must_not_fire;
   std::optional<std::string> diff_path;  // <dir>/pr.diff when present
+  // Mined cases (review-pr mine): where the case comes from ("review-fix", "follow-up",
+  // "szz", "negative") and its split ("tune" | "validate"); "" when the case has none.
+  std::string source, split;
 };
 
 // "atom" for ROCm/ATOM, "aiter" for ROCm/aiter (case-insensitive), else "generic".

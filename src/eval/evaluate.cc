@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "batch/process_pool.h"
 #include "review/review.h"
 #include "rules/rule.h"
 #include "source/git_source.h"
@@ -21,6 +22,7 @@ namespace rp {
 namespace {
 constexpr int kLineSlack = 5;
 constexpr size_t kExcerpt = 110;
+constexpr int kMaxLocatedMisses = 60;
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -167,6 +169,28 @@ void count(RuleRow& row, Judgement j) {
     case Judgement::FalseAlarm: ++row.false_alarms; break;
     case Judgement::TrapHit: ++row.traps; break;
     case Judgement::Ungraded: ++row.ungraded; break;
+    case Judgement::Located: ++row.located; break;
+  }
+}
+
+void add_split(EvalReport& report, const CaseRun& run) {
+  if (run.c.split.empty()) return;
+  for (const std::string& source : {std::string("all"), run.c.source.empty() ? std::string("-") : run.c.source}) {
+    SplitStats& s = report.splits[source][run.c.split];
+    ++s.cases;
+    if (run.c.kind == CaseKind::Negative) ++s.negative;
+    else ++s.positive;
+    bool red = false;
+    for (const JudgedFinding& jf : run.outcome.findings) {
+      ++s.findings;
+      if (jf.finding.severity == Severity::Red) ++s.red, red = true;
+    }
+    if (red && run.c.kind == CaseKind::Negative) ++s.negatives_with_red;
+    for (const ExpectedOutcome& eo : run.outcome.expected) {
+      if (!eo.location_only) continue;
+      ++s.locations;
+      if (eo.finding >= 0) ++s.located;
+    }
   }
 }
 
@@ -194,8 +218,14 @@ void tabulate(EvalReport& report) {
       red_alarm |= jf.judgement == Judgement::FalseAlarm;
     }
     if (red_alarm) ++t.negatives_with_red;
+    add_split(report, run);
     for (size_t i = 0; i < run.outcome.expected.size(); ++i) {
       const ExpectedOutcome& eo = run.outcome.expected[i];
+      if (eo.location_only) {  // no rule is expected: counted apart (located recall)
+        ++t.locations;
+        if (eo.finding >= 0) ++t.located;
+        continue;
+      }
       if (eo.rules.empty()) {
         std::string key = run.profile + ":" + run.c.expected[i].code;
         RuleRow& row = unsupported[key];
@@ -263,6 +293,7 @@ std::string_view judgement_name(Judgement j) {
     case Judgement::FalseAlarm: return "false-alarm";
     case Judgement::TrapHit: return "trap-hit";
     case Judgement::Ungraded: return "ungraded";
+    case Judgement::Located: return "located";
   }
   return "unexpected";
 }
@@ -276,12 +307,13 @@ CaseOutcome match_case(const EvalCase& c, const std::vector<Finding>& findings,
   for (size_t e = 0; e < c.expected.size(); ++e) {
     const ExpectedFinding& ex = c.expected[e];
     ExpectedOutcome eo;
+    eo.location_only = ex.code.empty();
     for (const auto& [rule, code] : rule_codes)
-      if (code == ex.code) eo.rules.push_back(rule);
+      if (!eo.location_only && code == ex.code) eo.rules.push_back(rule);
     out.expected.push_back(std::move(eo));
     std::vector<std::pair<int, int>> near;  // (distance, finding)
     for (size_t k = 0; k < findings.size(); ++k) {
-      if (out.findings[k].code != ex.code) continue;
+      if (!ex.code.empty() && out.findings[k].code != ex.code) continue;
       if (auto d = distance(findings[k], ex.file, ex.line)) near.push_back({*d, static_cast<int>(k)});
     }
     std::sort(near.begin(), near.end());
@@ -291,12 +323,12 @@ CaseOutcome match_case(const EvalCase& c, const std::vector<Finding>& findings,
   for (size_t e = 0; e < matched.size(); ++e) {
     if (matched[e] < 0) continue;
     out.expected[e].finding = matched[e];
-    out.findings[matched[e]].judgement = Judgement::Matched;
+    out.findings[matched[e]].judgement = out.expected[e].location_only ? Judgement::Located : Judgement::Matched;
     out.findings[matched[e]].expected = static_cast<int>(e);
   }
 
   for (JudgedFinding& jf : out.findings) {
-    if (jf.judgement == Judgement::Matched) continue;
+    if (jf.judgement == Judgement::Matched || jf.judgement == Judgement::Located) continue;
     for (size_t t = 0; t < c.must_not_fire.size() && !jf.code.empty(); ++t) {
       if (c.must_not_fire[t].code != jf.code || !hits_trap(jf.finding, c.must_not_fire[t])) continue;
       jf.judgement = Judgement::TrapHit;
@@ -311,6 +343,80 @@ CaseOutcome match_case(const EvalCase& c, const std::vector<Finding>& findings,
   }
   return out;
 }
+
+namespace {
+// What eval keeps of a review; crosses the process boundary as JSON when cases run in
+// parallel, with every field of a Finding so both paths match identically.
+struct ReviewResult {
+  std::map<std::string, std::string> codes;
+  std::vector<std::string> skipped;
+  std::vector<Finding> findings;
+};
+
+Result<ReviewResult> review_result(const ReviewInputs& in) {
+  Result<Review> review = run_review(in);
+  if (!review.ok()) return review.status();
+  ReviewResult r;
+  r.codes = std::move(review->codes);
+  for (const SkippedRule& s : review->skipped) r.skipped.push_back(s.rule);
+  r.findings = std::move(review->findings);
+  return r;
+}
+
+std::string result_to_json(const ReviewResult& r) {
+  nlohmann::json j;
+  j["codes"] = r.codes;
+  j["skipped"] = r.skipped;
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& f : r.findings) {
+    nlohmann::json o;
+    o["rule"] = f.rule;
+    o["severity"] = static_cast<int>(f.severity);
+    o["problem"] = f.problem;
+    o["impact"] = f.impact;
+    o["action"] = f.action;
+    if (f.location) o["location"] = {f.location->file, f.location->line};
+    nlohmann::json related = nlohmann::json::array();
+    for (const Location& l : f.related) related.push_back({l.file, l.line});
+    o["related"] = related;
+    o["evidence"] = f.evidence;
+    o["verified"] = f.verified;
+    o["trigger"] = f.trigger;
+    o["fingerprint"] = f.fingerprint;
+    findings.push_back(std::move(o));
+  }
+  j["findings"] = std::move(findings);
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+Result<ReviewResult> result_from_json(const std::string& text) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Status::Error("unreadable result from the review process");
+  try {
+    ReviewResult r;
+    r.codes = j.at("codes").get<std::map<std::string, std::string>>();
+    r.skipped = j.at("skipped").get<std::vector<std::string>>();
+    for (const auto& o : j.at("findings")) {
+      Finding f;
+      f.rule = o.at("rule").get<std::string>();
+      f.severity = static_cast<Severity>(o.at("severity").get<int>());
+      f.problem = o.at("problem").get<std::string>();
+      f.impact = o.at("impact").get<std::string>();
+      f.action = o.at("action").get<std::string>();
+      if (o.contains("location")) f.location = Location{o["location"][0].get<std::string>(), o["location"][1].get<int>()};
+      for (const auto& l : o.at("related")) f.related.push_back(Location{l[0].get<std::string>(), l[1].get<int>()});
+      f.evidence = o.at("evidence").get<std::vector<std::string>>();
+      f.verified = o.at("verified").get<bool>();
+      f.trigger = o.at("trigger").get<std::string>();
+      f.fingerprint = o.at("fingerprint").get<std::string>();
+      r.findings.push_back(std::move(f));
+    }
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    return Status::Error(std::string("unreadable result from the review process: ") + e.what());
+  }
+}
+}  // namespace
 
 Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
   std::map<std::string, std::unique_ptr<GitRepo>> repos;  // by path
@@ -328,12 +434,18 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
 
   EvalReport report;
   report.errors = set.errors;
+  struct Planned {
+    CaseRun run;
+    ReviewInputs in;
+  };
+  std::vector<Planned> plan;
   for (const EvalCase& c : set.cases) {
     if (!wanted.empty() && !wanted.count(c.id)) continue;
-    CaseRun run;
+    Planned p;
+    CaseRun& run = p.run;
+    ReviewInputs& in = p.in;
     run.c = c;
     run.profile = profile_for_repo(c.repo);
-    ReviewInputs in;
     in.profile = run.profile;
     PullRequestMeta meta;
     meta.number = c.pr;
@@ -353,16 +465,56 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
     } else {
       in.diff_text = "";
     }
+    plan.push_back(std::move(p));
+  }
 
-    Result<Review> review = run_review(in);
-    if (!review.ok()) {
-      report.errors.push_back({c.id, review.error()});
+  // Per case: the review, or the one-line reason it failed.
+  std::vector<ReviewResult> results(plan.size());
+  std::vector<std::string> failures(plan.size(), "review did not run");
+  auto keep = [&](size_t i, Result<ReviewResult> r) {
+    if (r.ok()) {
+      results[i] = std::move(*r);
+      failures[i].clear();
+    } else {
+      failures[i] = r.error();
+    }
+  };
+  if (options.jobs <= 1 || plan.size() <= 1) {
+    for (size_t i = 0; i < plan.size(); ++i) keep(i, review_result(plan[i].in));
+  } else {
+    repos.clear();  // children open their own handles; none is shared across fork
+    PoolOptions pool;
+    pool.jobs = options.jobs;
+    pool.timeout_seconds = options.timeout_seconds;
+    pool.memory_limit_mb = 4096;
+    bool started = run_pool(
+        plan.size(), pool,
+        [&](size_t i, int* code) {
+          Result<ReviewResult> r = review_result(plan[i].in);
+          if (!r.ok()) {
+            *code = 1;
+            return r.error();
+          }
+          return result_to_json(*r);
+        },
+        [&](JobOutcome&& o) {
+          if (o.status == JobStatus::Ok) keep(o.index, result_from_json(o.output));
+          else if (o.status == JobStatus::Failed) failures[o.index] = o.output;
+          else failures[o.index] = fmt::format("review {} after {:.0f} s", job_status_name(o.status), o.seconds);
+        });
+    if (!started) return Status::Error("cannot start review processes");
+  }
+  for (size_t i = 0; i < plan.size(); ++i) {
+    CaseRun& run = plan[i].run;
+    if (!failures[i].empty()) {
+      report.errors.push_back({run.c.id, failures[i]});
       continue;
     }
-    run.rule_codes = review->codes;
-    for (const SkippedRule& s : review->skipped) run.skipped_rules.push_back(s.rule);
+    ReviewResult& review = results[i];
+    run.rule_codes = std::move(review.codes);
+    run.skipped_rules = std::move(review.skipped);
     std::sort(run.skipped_rules.begin(), run.skipped_rules.end());
-    run.outcome = match_case(c, review->findings, run.rule_codes);
+    run.outcome = match_case(run.c, review.findings, run.rule_codes);
     report.runs.push_back(std::move(run));
   }
   std::stable_sort(report.errors.begin(), report.errors.end(),
@@ -370,6 +522,53 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
   tabulate(report);
   return report;
 }
+
+namespace {
+std::string pct1(std::optional<double> r) { return r ? fmt::format("{:.1f}%", *r * 100) : "-"; }
+std::optional<double> per_case(int n, int cases) { return ratio(n, cases); }
+
+// The split table: per source, tune and validate side by side and their gap.
+std::string render_splits(const EvalReport& r) {
+  std::ostringstream out;
+  out << "splits (mined cases; located recall = expected locations with a finding of any rule within ±" << kLineSlack
+      << " lines):\n";
+  std::vector<std::vector<std::string>> table = {
+      {"source", "split", "cases", "locations", "located", "recall", "findings/PR", "negatives", "red-on-neg"}};
+  std::vector<std::string> gaps;
+  for (const auto& [source, by_split] : r.splits) {
+    for (const char* split : {"tune", "validate"}) {
+      auto it = by_split.find(split);
+      SplitStats s = it == by_split.end() ? SplitStats{} : it->second;
+      auto fpp = per_case(s.findings, s.cases);
+      table.push_back({source, split, std::to_string(s.cases), std::to_string(s.locations), std::to_string(s.located),
+                       pct1(ratio(s.located, s.locations)), fpp ? fmt::format("{:.2f}", *fpp) : "-",
+                       std::to_string(s.negative), std::to_string(s.negatives_with_red)});
+    }
+    auto get = [&](const char* split) { auto it = by_split.find(split); return it == by_split.end() ? SplitStats{} : it->second; };
+    SplitStats tu = get("tune"), va = get("validate");
+    auto rt = ratio(tu.located, tu.locations), rv = ratio(va.located, va.locations);
+    auto ft = per_case(tu.findings, tu.cases), fv = per_case(va.findings, va.cases);
+    gaps.push_back(fmt::format("  {}: recall {}, findings/PR {}", source,
+                               rt && rv ? fmt::format("{:+.1f} pts", (*rt - *rv) * 100) : "-",
+                               ft && fv ? fmt::format("{:+.2f}", *ft - *fv) : "-"));
+  }
+  std::vector<size_t> width(table[0].size(), 0);
+  for (const auto& line : table)
+    for (size_t i = 0; i < line.size(); ++i) width[i] = std::max(width[i], line[i].size());
+  for (const auto& line : table) {
+    std::string s;
+    for (size_t i = 0; i < line.size(); ++i) {
+      std::string pad(width[i] - line[i].size(), ' ');
+      s += i < 2 ? line[i] + pad : pad + line[i];
+      if (i + 1 < line.size()) s += "  ";
+    }
+    out << "  " << s << "\n";
+  }
+  out << "gap (tune - validate):\n";
+  for (const std::string& g : gaps) out << g << "\n";
+  return out.str();
+}
+}  // namespace
 
 // ---------------------------------------------------------------- text
 
@@ -428,6 +627,10 @@ std::string render_eval_text(const EvalReport& r) {
                      percent(ratio(t.tp, t.expected_implemented)), t.tp, t.expected_implemented,
                      percent(ratio(t.tp, t.expected)), t.tp, t.expected);
   out << fmt::format("  negative cases with a red false alarm: {} of {}\n", t.negatives_with_red, t.negative);
+  if (t.locations > 0)
+    out << fmt::format("  located recall {} ({}/{} location-only expectations with a finding of any rule within ±{} lines)\n",
+                       percent(ratio(t.located, t.locations)), t.located, t.locations, kLineSlack);
+  if (!r.splits.empty()) out << "\n" << render_splits(r);
 
   std::vector<std::string> notes;
   for (const CaseRun& run : r.runs)
@@ -452,18 +655,25 @@ std::string render_eval_text(const EvalReport& r) {
       const ExpectedOutcome& eo = run.outcome.expected[i];
       if (eo.finding < 0) continue;
       const JudgedFinding& jf = run.outcome.findings[eo.finding];
-      lines.push_back(fmt::format("  {}  {}  {}  <- {} at {}", run.c.id, e.code, place(e.file, e.line), jf.finding.rule,
-                                  place(jf.finding)));
+      lines.push_back(fmt::format("  {}  {}  {}  <- {} at {}", run.c.id, e.code.empty() ? "*" : e.code,
+                                  place(e.file, e.line), jf.finding.rule, place(jf.finding)));
     }
   out << "\nmatched (" << lines.size() << "):\n";
   for (const std::string& l : lines) out << l << "\n";
 
   lines.clear();
+  // Location-only misses of a large mined set would bury the rest: listed only when few.
+  const bool list_located = t.locations - t.located <= kMaxLocatedMisses;
   for (const CaseRun& run : r.runs)
     for (size_t i = 0; i < run.c.expected.size(); ++i) {
       const ExpectedFinding& e = run.c.expected[i];
       const ExpectedOutcome& eo = run.outcome.expected[i];
       if (eo.finding >= 0) continue;
+      if (eo.location_only) {
+        if (list_located)
+          lines.push_back(fmt::format("  {}  *  {}  [location only]  {}", run.c.id, place(e.file, e.line), one_line(e.evidence)));
+        continue;
+      }
       std::string tag = eo.rules.empty() ? "unsupported" : joined(eo.rules, "|");
       std::string sev = e.severity.empty() ? "" : e.severity + ", ";
       std::string line = fmt::format("  {}  {}  {}  [{}{}]", run.c.id, e.code, place(e.file, e.line), sev, tag);
@@ -472,6 +682,8 @@ std::string render_eval_text(const EvalReport& r) {
     }
   out << "\nmisses (" << lines.size() << "):\n";
   for (const std::string& l : lines) out << l << "\n";
+  if (!list_located)
+    out << fmt::format("  (+{} location-only misses not listed: see --format json)\n", t.locations - t.located);
 
   auto section = [&](const char* title, Judgement j) {
     std::vector<Listed> items = listed(r, j);
@@ -507,7 +719,7 @@ ordered_json opt(const std::optional<double>& d) {
   return d ? ordered_json(std::round(*d * 10000) / 10000) : ordered_json(nullptr);
 }
 
-ordered_json row_json(const RuleRow& row, bool implemented) {
+ordered_json row_json(const RuleRow& row, bool implemented, bool with_located) {
   ordered_json j;
   j["rule"] = row.rule;
   j["codes"] = row.codes;
@@ -521,6 +733,7 @@ ordered_json row_json(const RuleRow& row, bool implemented) {
   j["ungraded"] = row.ungraded;
   j["precision"] = implemented ? opt(precision(row.tp, row.unexpected, row.false_alarms, row.traps)) : ordered_json(nullptr);
   j["recall"] = opt(ratio(row.tp, row.expected));
+  if (with_located) j["located"] = row.located;
   return j;
 }
 
@@ -556,15 +769,20 @@ std::string render_eval_json(const EvalReport& r) {
     c["note"] = run.note.empty() ? ordered_json(nullptr) : ordered_json(run.note);
     c["skipped_rules"] = run.skipped_rules;
     c["findings"] = run.outcome.findings.size();
+    if (!run.c.split.empty()) {
+      c["split"] = run.c.split;
+      c["mined_source"] = run.c.source.empty() ? ordered_json(nullptr) : ordered_json(run.c.source);
+    }
     cases.push_back(c);
   }
   j["cases"] = cases;
 
   ordered_json rows = ordered_json::array();
-  for (const RuleRow& row : r.rows) rows.push_back(row_json(row, true));
+  const bool mined = t.locations > 0 || !r.splits.empty();  // extra keys only for mined sets
+  for (const RuleRow& row : r.rows) rows.push_back(row_json(row, true, mined));
   j["rules"] = rows;
   ordered_json unsupported = ordered_json::array();
-  for (const RuleRow& row : r.unsupported) unsupported.push_back(row_json(row, false));
+  for (const RuleRow& row : r.unsupported) unsupported.push_back(row_json(row, false, mined));
   j["unsupported"] = unsupported;
 
   ordered_json o;
@@ -587,7 +805,44 @@ std::string render_eval_json(const EvalReport& r) {
   o["precision_graded"] = opt(precision(t.tp, 0, t.false_alarms, t.traps));
   o["recall_implemented"] = opt(ratio(t.tp, t.expected_implemented));
   o["recall_all"] = opt(ratio(t.tp, t.expected));
+  if (mined) {
+    o["locations"] = t.locations;
+    o["located"] = t.located;
+    o["located_recall"] = opt(ratio(t.located, t.locations));
+  }
   j["overall"] = o;
+  if (!r.splits.empty()) {
+    ordered_json splits = ordered_json::array(), gaps = ordered_json::array();
+    for (const auto& [source, by_split] : r.splits) {
+      std::map<std::string, SplitStats> both = {{"tune", {}}, {"validate", {}}};
+      for (const auto& [split, st] : by_split) both[split] = st;
+      for (const auto& [split, st] : both) {
+        ordered_json row;
+        row["source"] = source;
+        row["split"] = split;
+        row["cases"] = st.cases;
+        row["positive"] = st.positive;
+        row["negative"] = st.negative;
+        row["locations"] = st.locations;
+        row["located"] = st.located;
+        row["located_recall"] = opt(ratio(st.located, st.locations));
+        row["findings"] = st.findings;
+        row["red_findings"] = st.red;
+        row["findings_per_pr"] = opt(ratio(st.findings, st.cases));
+        row["negatives_with_red"] = st.negatives_with_red;
+        splits.push_back(row);
+      }
+      auto rt = ratio(both["tune"].located, both["tune"].locations), rv = ratio(both["validate"].located, both["validate"].locations);
+      auto ft = ratio(both["tune"].findings, both["tune"].cases), fv = ratio(both["validate"].findings, both["validate"].cases);
+      ordered_json g;
+      g["source"] = source;
+      g["located_recall_gap"] = rt && rv ? opt(std::optional<double>(*rt - *rv)) : ordered_json(nullptr);
+      g["findings_per_pr_gap"] = ft && fv ? opt(std::optional<double>(*ft - *fv)) : ordered_json(nullptr);
+      gaps.push_back(g);
+    }
+    j["splits"] = splits;
+    j["split_gaps"] = gaps;
+  }
 
   ordered_json matched = ordered_json::array(), misses = ordered_json::array();
   for (const CaseRun& run : r.runs)
@@ -596,7 +851,7 @@ std::string render_eval_json(const EvalReport& r) {
       const ExpectedOutcome& eo = run.outcome.expected[i];
       ordered_json m;
       m["case"] = run.c.id;
-      m["code"] = e.code;
+      m["code"] = e.code.empty() ? ordered_json(nullptr) : ordered_json(e.code);
       m["severity"] = e.severity.empty() ? ordered_json(nullptr) : ordered_json(e.severity);
       m["file"] = opt(e.file);
       m["line"] = opt(e.line);

@@ -36,9 +36,15 @@ namespace rp {
 struct EvalOptions {
   std::map<std::string, std::string> repos;  // "ROCm/aiter" → path of a clone (bare is fine)
   std::vector<std::string> only;             // case ids to run; empty = all
+  // Reviews at once: > 1 reviews each case in its own child process (batch/process_pool.h);
+  // the report is the same as with 1 (in-process, one after the other).
+  int jobs = 1;
+  double timeout_seconds = 600;  // per case, with jobs > 1
 };
 
-enum class Judgement { Matched, Unexpected, FalseAlarm, TrapHit, Ungraded };
+// Located: matched a location-only expectation (`"rule": null`, mined cases): any rule at
+// the expected file within ±5 lines (any line when the expectation has none).
+enum class Judgement { Matched, Unexpected, FalseAlarm, TrapHit, Ungraded, Located };
 std::string_view judgement_name(Judgement j);
 
 struct JudgedFinding {
@@ -52,6 +58,7 @@ struct JudgedFinding {
 struct ExpectedOutcome {
   std::vector<std::string> rules;  // rules whose code in this profile is the expected code; empty = unsupported
   int finding = -1;                // index into CaseOutcome::findings when matched
+  bool location_only = false;      // the expectation has no code: any rule matches (never "unsupported")
 };
 
 struct CaseOutcome {
@@ -78,6 +85,15 @@ struct RuleRow {
   std::string rule;   // a rule name; "a | b" for a missed code several rules share
   std::string codes;  // "D1b", "atom:S6 aiter:HK3", "aiter:E4"
   int expected = 0, found = 0, tp = 0, fn = 0, unexpected = 0, false_alarms = 0, traps = 0, ungraded = 0;
+  int located = 0;  // findings that matched a location-only expectation (not in tp, precision or recall)
+};
+
+// One (source, split) cell of the split table: mined cases side by side.
+struct SplitStats {
+  int cases = 0, positive = 0, negative = 0;
+  int locations = 0, located = 0;  // location-only expectations; those a finding matched
+  int findings = 0, red = 0;       // all findings; red ones
+  int negatives_with_red = 0;      // negative cases with at least one red finding
 };
 
 struct EvalTotals {
@@ -85,6 +101,7 @@ struct EvalTotals {
   int negatives_with_red = 0;  // negative cases with at least one red false alarm
   int expected = 0, expected_implemented = 0, unsupported = 0;
   int found = 0, tp = 0, fn = 0, unexpected = 0, false_alarms = 0, traps = 0, ungraded = 0;
+  int locations = 0, located = 0;  // location-only expectations (kept out of `expected`); matched ones
 };
 
 struct EvalReport {
@@ -93,6 +110,9 @@ struct EvalReport {
   std::vector<RuleRow> rows;           // implemented rules, by name
   std::vector<RuleRow> unsupported;    // by code
   EvalTotals totals;
+  // Cases that carry a split, by source ("all" = every source) then split ("tune",
+  // "validate"). Empty when no case has a split: the report then reads as before.
+  std::map<std::string, std::map<std::string, SplitStats>> splits;
 };
 
 // Runs the selected cases. Fails (one line) on a --repo that cannot be opened or a case id

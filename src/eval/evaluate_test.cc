@@ -452,3 +452,82 @@ TEST(EvalCli, RunsAndFailsOnBadInput) {
 
 }  // namespace
 }  // namespace rp
+
+// ---------------------------------------------------------------- mined cases: splits, jobs
+
+namespace rp {
+namespace {
+
+class MinedSet : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("review-pr-eval-mined-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    const std::string diff =
+        "diff --git a/pkg/mod.py b/pkg/mod.py\n--- a/pkg/mod.py\n+++ b/pkg/mod.py\n@@ -1,2 +1,3 @@\n x = 1\n+y = 2\n z = 3\n";
+    write("aiter-10-review-fix-aaaa", R"({"id":"aiter-10-review-fix-aaaa","repo":"ROCm/aiter","pr":10,"kind":"positive",
+      "source":"review-fix","split":"tune","evidence_commit":"aaaa",
+      "expected":[{"rule":null,"file":"pkg/mod.py","line":2},{"rule":null,"file":"pkg/other.py"}]})", diff);
+    write("aiter-11-szz-bbbb", R"({"id":"aiter-11-szz-bbbb","repo":"ROCm/aiter","pr":11,"kind":"positive",
+      "source":"szz","split":"validate","evidence_commit":"bbbb","expected":[{"rule":null,"file":"pkg/mod.py","line":40}]})", diff);
+    write("aiter-12-negative-cccc", R"({"id":"aiter-12-negative-cccc","repo":"ROCm/aiter","pr":12,"kind":"negative",
+      "source":"negative","split":"validate","evidence_commit":"cccc","expected":[]})", diff);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void write(const std::string& id, const std::string& json, const std::string& diff) {
+    fs::create_directories(root_ / id);
+    std::ofstream(root_ / id / "case.json") << json;
+    std::ofstream(root_ / id / "pr.diff") << diff;
+  }
+  fs::path root_;
+};
+
+TEST_F(MinedSet, SplitTableAndParallelReviewsGiveTheSameReport) {
+  auto set = load_cases(root_.string());
+  ASSERT_TRUE(set.ok()) << set.error();
+  ASSERT_TRUE(set->errors.empty()) << set->errors[0].message;
+  EvalOptions one;
+  auto seq = evaluate(*set, one);
+  ASSERT_TRUE(seq.ok()) << seq.error();
+  EvalOptions two;
+  two.jobs = 2;
+  auto par = evaluate(*set, two);
+  ASSERT_TRUE(par.ok()) << par.error();
+  EXPECT_EQ(render_eval_json(*seq), render_eval_json(*par));
+  EXPECT_EQ(render_eval_text(*seq), render_eval_text(*par));
+
+  const EvalReport& r = *seq;
+  EXPECT_EQ(r.totals.locations, 3);
+  EXPECT_EQ(r.totals.expected, 0);  // location-only expectations are not rule expectations
+  ASSERT_TRUE(r.splits.count("all"));
+  EXPECT_EQ(r.splits.at("all").at("tune").cases, 1);
+  EXPECT_EQ(r.splits.at("all").at("tune").locations, 2);
+  EXPECT_EQ(r.splits.at("all").at("validate").cases, 2);
+  EXPECT_EQ(r.splits.at("all").at("validate").negative, 1);
+  EXPECT_EQ(r.splits.at("szz").at("validate").locations, 1);
+  EXPECT_FALSE(r.splits.count("follow-up"));
+  std::string text = render_eval_text(r);
+  EXPECT_NE(text.find("splits (mined cases"), std::string::npos) << text;
+  EXPECT_NE(text.find("gap (tune - validate)"), std::string::npos) << text;
+  auto j = nlohmann::json::parse(render_eval_json(r));
+  EXPECT_EQ(j["overall"]["locations"], 3);
+  EXPECT_TRUE(j.contains("splits"));
+  EXPECT_EQ(j["misses"][0]["code"], nullptr);
+}
+
+TEST_F(MinedSet, RuleNullNeedsAFileAndAMissingRuleIsStillAnError) {
+  write("x-null", R"({"id":"x-null","repo":"ROCm/aiter","expected":[{"rule":null}]})", "");
+  write("x-missing", R"({"id":"x-missing","repo":"ROCm/aiter","expected":[{"file":"a.py","line":3}]})", "");
+  write("x-split", R"({"id":"x-split","repo":"ROCm/aiter","split":"train"})", "");
+  auto set = load_cases(root_.string());
+  ASSERT_TRUE(set.ok());
+  ASSERT_EQ(set->errors.size(), 3u);
+  std::map<std::string, std::string> errors;
+  for (const CaseLoadError& e : set->errors) errors[e.where] = e.message;
+  EXPECT_NE(errors["x-null"].find("needs a 'file'"), std::string::npos) << errors["x-null"];
+  EXPECT_NE(errors["x-missing"].find("'rule' (a checklist code) is required"), std::string::npos);
+  EXPECT_NE(errors["x-split"].find("'split' must be tune or validate"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rp
