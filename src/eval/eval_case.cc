@@ -150,14 +150,15 @@ Result<EvalCase> load_case(const std::string& dir) {
 
   EvalCase c;
   c.dir = dir;
-  std::optional<std::string> id, repo, title, body, kind, source, split;
+  std::optional<std::string> id, repo, title, body, kind, source, split, evidence_commit;
   for (auto [key, out] : {std::pair{"id", &id}, {"repo", &repo}, {"title", &title}, {"body", &body}, {"kind", &kind},
-                          {"source", &source}, {"split", &split}})
+                          {"source", &source}, {"split", &split}, {"evidence_commit", &evidence_commit}})
     if (Status s = read_string(j, key, *out, where); !s.ok()) return s;
   if (split && *split != "tune" && *split != "validate")
     return Status::Error(where + ": 'split' must be tune or validate");
   c.source = source.value_or("");
   c.split = split.value_or("");
+  c.evidence_commit = evidence_commit.value_or("");
   if (Status s = read_string(j, "base", c.base, where); !s.ok()) return s;
   if (Status s = read_string(j, "head", c.head, where); !s.ok()) return s;
   if (!id || id->empty()) return Status::Error(where + ": 'id' is required");

@@ -47,6 +47,7 @@ struct EvalCase {
   // Mined cases (review-pr mine): where the case comes from ("review-fix", "follow-up",
   // "szz", "negative") and its split ("tune" | "validate"); "" when the case has none.
   std::string source, split;
+  std::string evidence_commit;  // the mined fix commit ("" when the case has none)
 };
 
 // "atom" for ROCm/ATOM, "aiter" for ROCm/aiter (case-insensitive), else "generic".

@@ -772,6 +772,19 @@ std::string render_eval_json(const EvalReport& r) {
     if (!run.c.split.empty()) {
       c["split"] = run.c.split;
       c["mined_source"] = run.c.source.empty() ? ordered_json(nullptr) : ordered_json(run.c.source);
+      c["pr"] = run.c.pr ? ordered_json(*run.c.pr) : ordered_json(nullptr);
+      c["evidence_commit"] = run.c.evidence_commit.empty() ? ordered_json(nullptr) : ordered_json(run.c.evidence_commit);
+      // Each location-only expectation and whether a finding was near it: what a labelled
+      // sample of locations (bench/labels/) is joined with.
+      ordered_json locations = ordered_json::array();
+      for (size_t i = 0; i < run.c.expected.size() && i < run.outcome.expected.size(); ++i) {
+        const ExpectedFinding& e = run.c.expected[i];
+        if (!run.outcome.expected[i].location_only || !e.file) continue;
+        locations.push_back({{"file", *e.file},
+                             {"line", e.line ? ordered_json(*e.line) : ordered_json(nullptr)},
+                             {"located", run.outcome.expected[i].finding >= 0}});
+      }
+      c["expected_locations"] = std::move(locations);
     }
     cases.push_back(c);
   }

@@ -513,6 +513,16 @@ TEST_F(MinedSet, SplitTableAndParallelReviewsGiveTheSameReport) {
   EXPECT_EQ(j["overall"]["locations"], 3);
   EXPECT_TRUE(j.contains("splits"));
   EXPECT_EQ(j["misses"][0]["code"], nullptr);
+  // Each location of a mined case, keyed by what a labelled sample joins on.
+  const auto& first = j["cases"][0];
+  EXPECT_EQ(first["id"], "aiter-10-review-fix-aaaa");
+  EXPECT_EQ(first["pr"], 10);
+  EXPECT_EQ(first["evidence_commit"], "aaaa");
+  ASSERT_EQ(first["expected_locations"].size(), 2u) << first.dump();
+  EXPECT_EQ(first["expected_locations"][0]["file"], "pkg/mod.py");
+  EXPECT_EQ(first["expected_locations"][0]["line"], 2);
+  EXPECT_EQ(first["expected_locations"][1]["line"], nullptr);
+  EXPECT_EQ(first["expected_locations"][1]["located"], false) << "no finding in pkg/other.py";
 }
 
 TEST_F(MinedSet, RuleNullNeedsAFileAndAMissingRuleIsStillAnError) {
