@@ -9,6 +9,9 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
+#include "analysis/guard_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -38,8 +41,67 @@ assert, a warning, pytest.skip) or that is followed by `return None` (a kernel w
 "this backend cannot take the call, fall through"), and any check inside a function whose name
 says it detects a capability (`_detect_*`, `is_*`, `*_supported`, `*_available`, `has_*`,
 `can_*`); arch names bound to a variable instead of tested in place; files whose path already
-names that arch (`.../gfx1250/...`, `*_gfx950.py`: the file is arch-specific by design); tests
-and docs.)"};
+names that arch (`.../gfx1250/...`, `*_gfx950.py`: the file is arch-specific by design) or that
+sits under any arch directory (`.../gfx950/...`); a line whose reachable archs are already
+pinned by a check on the path (an `assert` / `static_assert` / `if ...: raise` that rejects
+every arch it does not list, in the function, in a validator it calls before the line, or in
+every same-file caller before the call: the next arch fails there, loudly); a condition naming
+an arch the function itself asserts on the path it picks (`backend = "gluon" if arch ==
+"gfx1250"` with `assert get_arch() == "gfx1250"` in the gluon branch: a capability gate); an
+if whose branches only import (`if arch == "gfx1250": from ... import kernel`); files of a
+tuning tool (`gemm_tune/`, `tune_*.py`: offline catalog pickers, not runtime dispatch); a
+second new literal in the same if/elif chain (one finding per chain); tests and docs.)"};
+
+// A file of a tuning tool (a `gemm_tune/` directory, `tune_*.py`, `*_tuner.py`): it picks which
+// kernel catalog to sweep offline; no runtime call is routed through it. "tuned" (a runtime op
+// that reads tuned configs, e.g. tuned_gemm.py) is not a tuning tool.
+bool tuning_tool_path(std::string_view path) {
+  static const RE2 re(R"((?i)(?:^|[/_.-])(?:tune|tuner|tuners|tuning)(?:[/_.-]|$))");
+  return RE2::PartialMatch(path, re);
+}
+
+// The whole if/elif (or C++ else-if) chain, or the conditional expression, a condition
+// belongs to: one finding per chain, however many new literals its branches spell.
+lang::Node dispatch_root(lang::Node cond) {
+  lang::Node owner = cond.parent();
+  if (!owner) return cond;
+  if (owner.kind() == "elif_clause") owner = owner.parent();
+  while (owner.kind() == "if_statement") {
+    lang::Node up = owner.parent();
+    if (!up || up.kind() != "else_clause" || !up.parent() || up.parent().kind() != "if_statement") break;
+    owner = up.parent();
+  }
+  return owner;
+}
+
+// Whether every branch of the if statement owning `cond` only imports (or binds None/False):
+// `if arch == "gfx1250": from ...gfx1250 import kernel` makes a kernel available where it
+// exists; the call site checks for it. Nothing is routed by the condition itself.
+bool capability_import(const lang::SyntaxTree& tree, lang::Node cond) {
+  lang::Node owner = cond.parent();
+  if (owner && owner.kind() == "elif_clause") owner = owner.parent();
+  if (!owner || owner.kind() != "if_statement") return false;
+  for (const lang::IfChain& chain : tree.if_chains(owner)) {
+    if (!(chain.node == owner)) continue;
+    bool imports = false;
+    for (const lang::Branch& b : chain.branches) {
+      if (!b.body) return false;
+      for (lang::Node s : b.body.named_children()) {
+        std::string_view k = s.kind();
+        if (k == "comment" || k == "pass_statement") continue;
+        if (k == "import_statement" || k == "import_from_statement") {
+          imports = true;
+          continue;
+        }
+        static const RE2 none(R"(\s*[\w.]+\s*=\s*(?:None|False)\s*)");
+        if (k == "expression_statement" && RE2::FullMatch(s.text(), none)) continue;
+        return false;
+      }
+    }
+    return imports;
+  }
+  return false;
+}
 
 bool capability_function(std::string_view name) {
   static const RE2 re(R"((?i)(?:^_*detect|^_*is_|^_*has_|^_*can_|support|availab|^_*check_))");
@@ -53,6 +115,7 @@ class ArchLiteralDispatch : public Rule {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
       const FileChange& f = *cs.file;
+      if (tuning_tool_path(f.new_path)) continue;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;
       const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
@@ -66,20 +129,32 @@ class ArchLiteralDispatch : public Rule {
   static bool guard_context(const lang::SyntaxTree& tree, lang::Node cond, int line) {
     if (auto fn = tree.enclosing_function(line); fn && capability_function(fn->name)) return true;
     lang::Node owner = cond.parent();
-    return owner && owner.kind() == "if_statement" && is_lone_guard(owner);
+    return (owner && owner.kind() == "if_statement" && is_lone_guard(owner)) || capability_import(tree, cond);
+  }
+
+  // Whether the arch values that can reach the line are already pinned: an arch directory, or
+  // a check on the path (this function, a validator it calls first, its callers) that rejects
+  // every arch it does not list. The next arch then fails loudly there instead of silently
+  // taking this branch. Or the function asserts `lit` itself on the path it picks: the
+  // condition gates an arch-only capability.
+  static bool arch_pinned(const lang::SyntaxTree& tree, const FileChange& f, int line, const std::string& lit) {
+    return guards::arch_reach(tree, f.new_path, line) || guards::function_requires_arch(tree, line, lit);
   }
 
   void check_strings(const FileChange& f, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
                      const std::set<int>& added, std::vector<Finding>& out) const {
     std::set<std::string> before = string_values(old, is_arch_name);
     std::set<std::string> reported;
+    std::set<uint32_t> chains;  // one finding per if/elif chain
     for (const lang::Literal& lit : tree.string_literals()) {
       if (!added.count(lit.line) || !is_arch_name(lit.value)) continue;
       if (before.count(lit.value) || reported.count(lit.value)) continue;
       if (f.new_path.find(lit.value) != std::string::npos) continue;
       lang::Node cond = enclosing_condition(lit.node);
       if (!cond || guard_context(tree, cond, lit.line)) continue;
+      if (arch_pinned(tree, f, lit.line, lit.value)) continue;
       reported.insert(lit.value);
+      if (!chains.insert(dispatch_root(cond).start_byte()).second) continue;
       Finding x = finding();
       x.location = Location{f.new_path, lit.line};
       x.problem = "New arch string '" + lit.value + "' hardcoded in a dispatch condition (`" +

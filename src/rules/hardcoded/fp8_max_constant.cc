@@ -8,6 +8,9 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
+#include "analysis/guard_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -32,8 +35,14 @@ if/elif whose condition names an arch, fnuz/e4m3fn, or compares a dtype); a line
 between the two values (both 240 and 448 present, or a conditional expression); a function that
 converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
 fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
-flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a literal that
-already appears on an unchanged line of the file (pre-existing constant); tests and docs.)"};
+flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a constant whose every use is pinned to its
+flavour before it runs: the file sits under an arch directory of that flavour (`gfx950/` for
+448, `gfx942/` for 240), or a check on the path (in the function, a validator it calls first,
+or every same-file caller) admits only archs of that flavour (`assert get_arch() ==
+"gfx950"`) or, for 448, rejects fnuz (`if fp8_fnuz: raise`, `static_assert(not (FP8_MFMA and
+FP8_FNUZ))`); for a module-level constant, every function line that reads it counts; a
+literal that already appears on an unchanged line of the file (pre-existing constant); tests
+and docs.)"};
 
 bool is_fp8_max(std::string_view text) {
   static const RE2 re(R"((?:240|448)(?:\.0*)?[fF]?)");
@@ -108,6 +117,7 @@ class Fp8MaxConstant : public Rule {
             fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
           continue;
         if (unchanged_code_contains(old, f, lit.text)) continue;
+        if (pinned_on_every_use(*tree, f.new_path, lit)) continue;
         reported.insert(lit.line);
         out.push_back(report(f, lit, tree->line_text(lit.line)));
       }
@@ -115,6 +125,19 @@ class Fp8MaxConstant : public Rule {
   }
 
  private:
+  // Whether every place the constant is used (the line itself, or for a module-level
+  // `_E4M3_MAX = 448.0` each function line that reads it) is pinned to the flavour the
+  // constant belongs to: only archs of that flavour reach it (arch directory, an arch assert or
+  // validator on the path), or a check on the path rejects fnuz (for 448).
+  static bool pinned_on_every_use(const lang::SyntaxTree& tree, std::string_view path, const lang::Literal& lit) {
+    guards::Fp8Flavour want = lit.text.starts_with("240") ? guards::Fp8Flavour::Fnuz : guards::Fp8Flavour::Ocp;
+    std::vector<int> uses = guards::use_lines(tree, lit.line);
+    if (uses.empty()) return false;
+    for (int use : uses)
+      if (guards::fp8_flavour_at(tree, path, use) != want) return false;
+    return true;
+  }
+
   static bool enclosing_ternary(lang::Node n) {
     for (lang::Node a = n.parent(); a; a = a.parent()) {
       if (a.kind() == "conditional_expression") return true;

@@ -13,6 +13,9 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/dispatch_facts.h"
+#include "analysis/facts.h"
+#include "analysis/guard_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -39,7 +42,8 @@ generic preload depths).
 Warning: the rule cannot tell whether the else is a safe default or picks a wrong kernel.
 Does not fire on: a yes/no test with one value (`if status == A: ... else: ...`: its else is
 every other value by design); an else that only raises, asserts or warns, or that names the
-new value itself (it was written for it); a chain nested in a branch whose condition already
+new value itself, in its body or in the comment on the else line (`else:  # "dsv4"`: it was
+written for it); a chain nested in a branch whose condition already
 tests the expression (`elif tag in GFX942_TAGS:` decides which values reach it); a function that checks the
 expression first (an `assert` on it, or an `if` on it whose body raises or returns) before
 the uncovered chain; an assert anywhere in the file that names both the expression and the
@@ -258,14 +262,18 @@ class NewDispatchValue : public Rule {
       // design; a multi-way dispatch names at least two.
       if (!over_expr || negative || handled.count(v) || handled.size() < 2) continue;
       const lang::Branch& els = c.chain.branches.back();
-      if (is_bail_out_block(els.body) || names_value(els.body, v)) continue;
+      if (is_bail_out_block(els.body) || names_value(els.body, v) || else_comment_names(tree, els, v)) continue;
       if (filtered_above(c.chain.node, t.expr)) continue;
       auto fn = tree.enclosing_function(c.chain.node.start_line());
       bool same_fn = home_fn && fn && home_fn->node == fn->node;
       if (!same_fn && !shared_expression(t.expr, home_fn, fn)) continue;
       if (same_fn && c.chain.node.start_line() > h.node.end_line() && ends_in_exit(h.branches[home_branch].body))
         continue;  // the new branch leaves the function before the other chain
-      if (checked_before(tree, fn, t.expr, c.chain.node.start_line())) continue;
+      if (checked_before(tree, fn, t.expr, c.chain.node.start_line()) ||
+          guards::check_before(tree, c.chain.node.start_line(), [&](const guards::Check& k) {
+            return mentions_word(k.text, t.expr);
+          }))
+        continue;  // the expression is checked on the way (here, in a validator, or in every caller)
       return report(f, tree, t, v, c, handled);
     }
     return std::nullopt;
@@ -276,6 +284,17 @@ class NewDispatchValue : public Rule {
     if (!body) return false;
     std::string bare = v.front() == '"' ? v.substr(1, v.size() - 2) : v;
     return mentions_word(body.text(), bare);
+  }
+
+  // Whether the comment on the else line names the value (`else:  # "dsv4"`, `else:  # bf16
+  // (tensor/dsmla never come here)`): the else was written with it in mind.
+  static bool else_comment_names(const lang::SyntaxTree& tree, const lang::Branch& els, const std::string& v) {
+    std::string_view line = tree.line_text(els.start_line);
+    size_t hash = line.find('#');
+    if (hash == std::string_view::npos) hash = line.find("//");
+    if (hash == std::string_view::npos) return false;
+    std::string bare = v.front() == '"' ? v.substr(1, v.size() - 2) : v;
+    return mentions_word(line.substr(hash), bare);
   }
 
   // Whether the chain sits inside a branch whose condition already tests the expression (an
@@ -305,18 +324,15 @@ class NewDispatchValue : public Rule {
     return has(a) && has(b);
   }
 
-  // An assert anywhere in the file that names both the expression and the value.
+  // A check anywhere in the file (assert, static_assert / gl.static_assert, TORCH_CHECK, an if
+  // that raises) that names both the expression and the value.
   static bool guarded_in_file(const lang::SyntaxTree& tree, const std::string& expr, const std::string& v) {
-    bool found = false;
     std::string bare = v.front() == '"' ? v.substr(1, v.size() - 2) : v;
-    lang::walk(tree.root(), [&](lang::Node n) {
-      if (found) return false;
-      if (n.kind() != "assert_statement") return true;
-      std::string text = collapse_whitespace(n.text());
-      found = text.find(expr) != std::string::npos && text.find(bare) != std::string::npos;
-      return false;
-    });
-    return found;
+    for (const guards::Check& c : guards::checks_in(tree)) {
+      std::string text = collapse_whitespace(c.node.text());
+      if (text.find(expr) != std::string::npos && text.find(bare) != std::string::npos) return true;
+    }
+    return false;
   }
 
   // In `fn`, before `line`: an assert on the expression, or an if on it whose body bails out.
