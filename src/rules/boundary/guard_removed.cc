@@ -8,6 +8,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -31,7 +32,9 @@ without it the kernel runs on the bad input and returns wrong numbers or faults 
 the cause. Deleting it is a behaviour change a reviewer should see named.
 Does not fire on: guards moved or rewritten (the same condition, or a check of the same names,
 elsewhere in the head file or on an added line of the PR; a guard replaced by another guard in
-the same change block, e.g. a relaxed TORCH_CHECK); guards whose subject is gone from the
+the same change block, e.g. a relaxed TORCH_CHECK, or a guard of the same names added in the
+same hunk, multi-line asserts included: `assert BN == 256` relaxed to
+`assert (\n BN in (64, 256)\n)` whose `assert (` line git shows unchanged); guards whose subject is gone from the
 file (the code they protected was removed too); guards under a comment that states a
 requirement (`must`, `requires`, `assumes`, `invariant`): invariant-reversal (D4) reports those;
 PRs titled "Revert ..."; test files; comment-only lines. `torch.zeros` and `.contiguous()`
@@ -147,8 +150,17 @@ class GuardRemoved : public Rule {
         for (const DiffLine* a : b.added) adds_guard = adds_guard || !guard_condition(code_part(a->text, python), python).empty();
         if (adds_guard) replaced.insert(b.removed.begin(), b.removed.end());
       }
+      // Guard statements the PR adds or rewrites, per hunk, read whole from the head tree: a
+      // multi-line `assert (` whose first line is unchanged context still makes its added
+      // condition lines a guard, which the line-wise test above cannot see.
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       int reported = 0;
-      for (const Hunk& h : f.hunks)
+      for (const Hunk& h : f.hunks) {
+        std::vector<std::string> hunk_guards;
+        if (tree)
+          for (const DiffLine& l : h.lines)
+            if (l.kind == DiffLine::Kind::Added && l.new_line > 0 && line_in_guard_statement(*tree, l.new_line))
+              hunk_guards.push_back(std::string(tree->statement_at(l.new_line).text()));
         for (const DiffLine& l : h.lines) {
           if (reported >= 3 || l.kind != DiffLine::Kind::Removed || is_comment_only(l.text, python) ||
               replaced.count(&l))
@@ -160,9 +172,18 @@ class GuardRemoved : public Rule {
           bool present = true;
           for (const std::string& n : names) present = present && has_word(*head, n);
           if (!present || rechecked(*head, names, python) || requirement_comment_above(h, &l, python)) continue;
+          // Relaxed in place: a guard added in the same hunk tests the same names.
+          bool relaxed = false;
+          for (const std::string& g : hunk_guards) {
+            bool all = true;
+            for (const std::string& n : names) all = all && has_word(g, n);
+            relaxed = relaxed || all;
+          }
+          if (relaxed) continue;
           report(f, h, l, cond, out);
           ++reported;
         }
+      }
     }
   }
 

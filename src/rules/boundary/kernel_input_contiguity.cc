@@ -10,6 +10,7 @@
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -42,7 +43,9 @@ slice, a transpose or a non-contiguous view gets a silently wrong result: no err
 addresses.
 Does not fire on: wrappers that check or fix the layout of the tensors they pass; Triton
 kernels that receive strides (they handle any layout); tensors the wrapper allocates itself
-(`torch.empty`, outputs); wrappers that existed before the PR; kernels defined in another module
+(`torch.empty`, outputs); wrappers that existed before the PR (a function of the same
+qualified name in the base file, e.g. a `@compile_ops` declaration stub that now gets a Python
+body, even when the diff shows its `def` line as added); kernels defined in another module
 (their C++ side may check); test files.)"};
 
 bool is_entry_decorator(std::string_view d) {
@@ -71,8 +74,13 @@ class KernelInputContiguity : public Rule {
         if (entry) entries.emplace(fn.name, fn);
       }
       if (entries.empty()) continue;
+      // A function the base already defined (often a `@compile_ops` declaration stub that now
+      // gets a Python body) keeps the input contract its callers and C++ entry already had:
+      // it is not a new wrapper, whatever diff alignment says about its `def` line.
+      const SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
       for (const Function& fn : tree->functions()) {
         if (!added.count(fn.start_line) || !fn.body || entries.count(fn.name) || is_jit(fn)) continue;
+        if (existed_before(old, fn.qualified)) continue;
         check_wrapper(*tree, f.new_path, fn, entries, out);
       }
     }

@@ -7,6 +7,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -37,7 +38,7 @@ taken; a TODO in a new path is work that ships unfinished and is forgotten once 
 Does not fire on: TODOs and stubs in code the PR did not add, or added inside a branch that
 already existed (an added TODO line in an old function or old if-block: the branch is not new);
 TODOs at module or class level (no branch); lines that were only moved or re-indented (the same
-text is on a removed line); prose that mentions a TODO ("resolves the TODO in ..."); a
+text is on a removed line of any file of the PR: code moved out of a file the PR deletes); prose that mentions a TODO ("resolves the TODO in ..."); a
 `raise NotImplementedError("...")` whose message names the unsupported case (a deliberate loud
 guard, not a stub — most new NotImplementedErrors in ATOM/aiter are of this kind); a `pass` with
 a comment from its header to its end or with a docstring (a documented no-op); a `pass` arm beside
@@ -120,12 +121,15 @@ class TreeScan {
   // `head_subclassed` caches, across the files of one review, which class names the head tree
   // subclasses.
   TreeScan(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
-           std::map<std::string, bool>& head_subclassed)
-      : ctx_(ctx), tree_(tree), old_(old), added_(added_line_numbers(f)), head_subclassed_(head_subclassed) {
-    for (const Hunk& h : f.hunks)
-      for (const DiffLine& l : h.lines)
-        if (l.kind == DiffLine::Kind::Removed) removed_text_.insert(std::string(trim(l.text)));
-  }
+           std::map<std::string, bool>& head_subclassed, const std::set<std::string>& removed_text)
+      : ctx_(ctx),
+        tree_(tree),
+        old_(old),
+        added_(added_line_numbers(f)),
+        // Removed lines of the whole PR: a TODO the PR moves from a file it deletes or
+        // rewrites (code moved into a new module) was written before, not by this change.
+        removed_text_(removed_text),
+        head_subclassed_(head_subclassed) {}
 
   std::vector<Stub> run() {
     std::vector<Stub> out;
@@ -292,7 +296,7 @@ class TreeScan {
   const lang::SyntaxTree& tree_;
   const lang::SyntaxTree* old_;
   std::set<int> added_;
-  std::set<std::string> removed_text_;
+  const std::set<std::string>& removed_text_;
   std::map<std::string, bool>& head_subclassed_;
 };
 
@@ -357,15 +361,11 @@ bool lone_pass_in_hunk(const std::vector<HunkLine>& lines, int hdr, int pass, in
   return !(is_if && lines[next].indent == lines[hdr].indent && (after.starts_with("elif") || after.starts_with("else")));
 }
 
-std::vector<Stub> scan_hunks_textually(const FileChange& f) {
+std::vector<Stub> scan_hunks_textually(const FileChange& f, const std::set<std::string>& removed) {
   static const RE2 header_re(R"(^\s*(if\s|elif\s|else\s*:|except\b|def\s|async\s+def\s))");
   static const RE2 bare_raise(R"(^\s*raise\s+NotImplementedError\s*(?:\(\s*\))?\s*(?:#.*)?$)");
   static const RE2 msg_raise(R"(^\s*raise\s+NotImplementedError\s*\((.*)\)\s*(?:#.*)?$)");
   static const RE2 pass_re(R"(^\s*pass\s*(?:#.*)?$)");
-  std::set<std::string> removed;
-  for (const Hunk& h : f.hunks)
-    for (const DiffLine& l : h.lines)
-      if (l.kind == DiffLine::Kind::Removed) removed.insert(std::string(trim(l.text)));
   std::vector<Stub> out;
   for (const Hunk& h : f.hunks) {
     std::vector<HunkLine> lines;
@@ -413,6 +413,7 @@ class IncompleteStub : public Rule {
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::map<std::string, bool> head_subclassed;
+    const std::set<std::string> removed = removed_texts(ctx.pr.changes);  // moved lines, from any file
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       Language language = language_of(f.new_path);
@@ -421,9 +422,9 @@ class IncompleteStub : public Rule {
       std::vector<Stub> stubs;
       if (tree) {
         const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
-        stubs = TreeScan(ctx, f, *tree, old, head_subclassed).run();
+        stubs = TreeScan(ctx, f, *tree, old, head_subclassed, removed).run();
       } else if (language == Language::Python) {
-        stubs = scan_hunks_textually(f);
+        stubs = scan_hunks_textually(f, removed);
       }
       // One finding per branch: a function with five TODOs is one unfinished path.
       std::map<int, int> per_branch;

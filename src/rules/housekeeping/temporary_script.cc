@@ -3,6 +3,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -21,10 +22,11 @@ leftovers (`*.orig`, `*.rej`, `*.bak`), one-off profiling harnesses (`*rocprof*`
 `profile_*.sh|py`, `parse_pmc*`), developer journals and plans in Markdown at the repository
 root or under docs/ (`*journal*`, `*_plan.md`, `plan_*`, `wip*`, or a dated
 `2026-07-01_*.md`), and in the aiter profile a new `.sh` outside the directories that hold the
-project's own scripts. Three or more such files are reported as one finding.
+project's own scripts, unless a SKILL.md or README documents its folder. Three or more such files are reported as one finding.
 Why it matters: scratch scripts carry hard-coded local paths and models, rot at once, and
 tell reviewers the change was committed with `git add .` (unrelated files ride along).
-Does not fire on: modified or deleted files (only additions), scripts under `scripts/`,
+Does not fire on: modified or deleted files (only additions), a `.sh` beside a SKILL.md or
+README in the same folder (added by the PR or already there: a documented tool), scripts under `scripts/`,
 `tools/`, `.github/`, `ci/`, `.ci/`, `docker/`, `benchmarks/`, proper test files
 (`test_*.py` without the `local` marker), or Markdown that reads as project documentation
 (`docs/design.md`, `release_notes.md`, a README) or lives beside the code it documents.)"};
@@ -50,6 +52,13 @@ class TemporaryScript : public Rule {
                         RE2::FullMatch(std::string(base), journal);
       named_scratch = named_scratch || journal_md;
       bool loose_shell = ctx.profile.loose_shell_scripts_are_temporary && extension(f.new_path) == ".sh" && !in_script_dir(f.new_path);
+      // A script beside a SKILL.md or README that documents its folder is a project tool
+      // (a skill's entry point, a documented helper), not a leftover.
+      if (loose_shell && !named_scratch &&
+          documented_folder(ctx.pr.changes, f.new_path, [&](const std::string& p) {
+            return ctx.workspace.read_head(p).value_or("");
+          }))
+        loose_shell = false;
       if (!named_scratch && !loose_shell) continue;
       Finding x = finding();
       x.location = Location{f.new_path, 0};

@@ -5,6 +5,7 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -24,17 +25,10 @@ Why it matters: pytest captures stdout, so a print shows up only for a failing t
 in full; it is not a check. aiter routes diagnostics through its logger with % placeholders,
 filtered by AITER_LOG_LEVEL.
 Does not fire on: files outside op_tests/ or not named test_*.py (benchmarks, scripts); prints
-under `if __name__ == "__main__":`; `print` inside comments or strings; lines the PR did not
+under `if __name__ == "__main__":` or in functions only that block reaches (a `main()` it
+calls, a `run_case` only `main()` calls: not `test_*`, referenced nowhere else), which print
+the script's console output; `print` inside comments or strings; lines the PR did not
 add.)"};
-
-bool under_main_guard(lang::Node n) {
-  for (lang::Node p = n.parent(); p; p = p.parent()) {
-    if (p.kind() != "if_statement") continue;
-    lang::Node c = p.child_by_field("condition");
-    if (c && collapse_whitespace(c.text()).find("__name__") != std::string::npos) return true;
-  }
-  return false;
-}
 
 class TestPrint : public Rule {
  public:
@@ -47,9 +41,19 @@ class TestPrint : public Rule {
       if (!RE2::FullMatch(f.new_path, test_file)) continue;
       const std::set<int>& added = src.added;
       const lang::SyntaxTree* tree = src.tree;
+      // Functions only the script entry point reaches (main(), a run_case it calls) print the
+      // script's console output; pytest never runs them.
+      std::set<std::string> script = script_only_functions(*tree);
+      auto in_script = [&](int line) {
+        auto fn = tree->enclosing_function(line);
+        if (!fn) return false;
+        for (const lang::Function& top : tree->functions())
+          if (script.count(top.name) && top.class_name.empty() && top.node.contains_line(line)) return true;
+        return false;
+      };
       std::vector<int> lines;
       for (const lang::Call& c : tree->calls())
-        if (c.callee == "print" && added.count(c.line) && !under_main_guard(c.node) &&
+        if (c.callee == "print" && added.count(c.line) && !under_main_guard(c.node) && !in_script(c.line) &&
             (lines.empty() || lines.back() != c.line))
           lines.push_back(c.line);
       if (lines.empty()) continue;

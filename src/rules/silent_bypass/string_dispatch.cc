@@ -10,6 +10,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "analysis/intent_facts.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -33,7 +34,8 @@ Why it matters: callers that pass the enum (or an alias such as "per-token") com
 and silently take the other branch, typically the slow or generic path; nothing fails.
 Does not fire on: comparisons after normalisation in the same function; literals that name no
 enum member the file uses (dtype names, backend names, mode strings); comparisons against
-enum members (`quant_type == QuantType.per_Token`); lines the PR did not add; tests.)"};
+enum members (`quant_type == QuantType.per_Token`, or a member fetched by name with
+`getattr(QuantType, "per_Token", None)`); lines the PR did not add; tests.)"};
 
 // Enum members the file uses: `QuantType.per_Token` gives "per_token" -> "QuantType.per_Token".
 std::map<std::string, std::string> enum_members(std::string_view source) {
@@ -81,6 +83,9 @@ class StringDispatch : public Rule {
         for (char c : lit.value) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         auto m = members.find(key);
         if (m == members.end() || lit.value.empty()) continue;
+        // `getattr(ActivationType, "Silu", None)` fetches the member by name: the comparison
+        // is member to member, not parameter to raw string.
+        if (is_attribute_name_argument(lit.node)) continue;
         lang::Node cond = enclosing_condition(lit.node);
         if (!cond) continue;
         auto fn = tree->enclosing_function(lit.line);
