@@ -76,6 +76,8 @@ class NewParamNotPassed : public Rule {
           if (had.count(p.name) || p.default_text.empty() || !p.node || !added.count(p.node.start_line())) continue;
           std::string t(trim(p.node.text()));
           if (t.starts_with("*")) continue;
+          // `_name`: a private seam by Python convention, not an API a consumer is meant to pass.
+          if (p.name.starts_with("_")) continue;
           // Taken only to be rejected (`if out is not None: raise NotImplementedError`): not a
           // dormant feature waiting for a caller.
           if (param_only_rejected(*neu, fn, p.name)) continue;

@@ -13,3 +13,8 @@ def flat_prefill(q, k, v, fp8_out=None):
     if fp8_out is not None:
         raise NotImplementedError("flat prefill writes bf16 only")
     return q + k + v
+
+
+def paged_prefill(q, pages, _page_order=None):
+    order = pages if _page_order is None else _page_order
+    return q[order]

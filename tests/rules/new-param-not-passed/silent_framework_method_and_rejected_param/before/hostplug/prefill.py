@@ -11,3 +11,7 @@ class FlashPrefill(PrefillImpl):
 
 def flat_prefill(q, k, v):
     return q + k + v
+
+
+def paged_prefill(q, pages):
+    return q[pages]
