@@ -15,6 +15,7 @@
 #include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
+#include "analysis/object_origin.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -168,7 +169,9 @@ class ApiPropagation : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    if (!ctx.repo) return;
+    if (!ctx.repo || !ctx.workspace.head_tree()) return;
+    Origins origins(ctx.repo->index(), *ctx.workspace.head_tree(),
+                    [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
     std::vector<std::pair<std::string, std::string>> getattr_candidates;  // key, path:line
     for (const FileChange& f : ctx.pr.changes.files) {
       if (!is_python(f.old_path.empty() ? f.path() : f.old_path) && !is_python(f.path())) continue;
@@ -177,16 +180,16 @@ class ApiPropagation : public Rule {
       const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
       const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
       if (!now) continue;
-      if (before) compare_functions(ctx, f, *before, *now, out);
+      if (before) compare_functions(ctx, origins, f, *before, *now, out);
       if (before) renamed_symbols(ctx, f, *before, out);
-      if (!ctx.profile.op_library) collect_getattrs(ctx, f, before, getattr_candidates);
+      if (!ctx.profile.op_library) collect_getattrs(ctx, origins, f, *now, before, getattr_candidates);
     }
     if (!getattr_candidates.empty()) attr_missing(ctx, getattr_candidates, out);
   }
 
  private:
   // --- param-removed and param-discard ---------------------------------------------------
-  void compare_functions(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& before,
+  void compare_functions(const ReviewContext& ctx, Origins& origins, const FileChange& f, const lang::SyntaxTree& before,
                          const lang::SyntaxTree& now, std::vector<Finding>& out) const {
     auto old_fns = api_functions(before);
     auto new_fns = api_functions(now);
@@ -207,7 +210,7 @@ class ApiPropagation : public Rule {
       removed_positional(ctx, f.path(), of, nf, out);
       for (const lang::Param& p : nf.params) {
         if (before_params.count(p.name) || !added.count(p.node.start_line())) continue;
-        discarded_param(ctx, f.path(), now, nf, p, out);
+        discarded_param(ctx, origins, f.path(), now, nf, p, out);
       }
     }
   }
@@ -335,7 +338,7 @@ class ApiPropagation : public Rule {
     return false;
   }
 
-  void discarded_param(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
+  void discarded_param(const ReviewContext& ctx, Origins& origins, const std::string& path, const lang::SyntaxTree& tree,
                        const lang::Function& fn, const lang::Param& p, std::vector<Finding>& out) const {
     lang::Node pk = p.node;
     if (pk.kind() == "typed_parameter" && !pk.named_children().empty()) pk = pk.named_children().front();
@@ -352,12 +355,18 @@ class ApiPropagation : public Rule {
     if (decorator_may_read_args(fn)) return;  // e.g. @mark_trace reading `prefix=` from kwargs
     std::string body(fn.body.text());
     if (body.find("locals()") != std::string::npos || body.find("vars()") != std::string::npos) return;
+    // Stored in a table, passed as a callable, selected beside sibling implementations: the
+    // slot it fills fixes the parameter list, and dropping the parameter breaks those callers.
+    if (origins.used_as_value(path, fn)) return;
     bool override_like = false;
     if (!fn.class_name.empty()) {
       auto cls = tree.enclosing_class(fn.start_line);
       override_like = cls && !cls->bases.empty() && !(cls->bases.size() == 1 && cls->bases[0] == "object");
     }
-    if (override_like && base_declares(ctx.repo->index(), tree, fn, p.name)) return;  // the base forces it
+    if (override_like && base_declares(ctx.repo->index(), origins, path, tree, fn, p.name)) return;  // the base forces it
+    // A method of a class plugged into an external framework that nothing here calls: the
+    // framework is the caller, and its call passes the argument whether this body reads it or not.
+    if (override_like && origins.derives_from_external(path, fn.class_name) && !origins.called_in_repo(fn.name)) return;
     Finding fd = finding();
     fd.location = Location{path, p.node.start_line()};
     fd.problem = fmt::format("param-discard: new parameter `{}` of `{}` is never read in its body", p.name, fn.qualified);
@@ -379,10 +388,21 @@ class ApiPropagation : public Rule {
 
   // Whether a base class of `fn`'s class (by name, anywhere in the repository) declares the
   // same method with parameter `param`: the override takes it because the base does.
-  static bool base_declares(const RepoIndex& idx, const lang::SyntaxTree& tree, const lang::Function& fn,
-                            const std::string& param) {
+  static bool base_declares(const RepoIndex& idx, Origins& origins, const std::string& path,
+                            const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& param) {
     auto cls = tree.enclosing_class(fn.start_line);
     if (!cls) return false;
+    // The bases resolved through imports (`from m import Base as BaseAlias`), up the chain.
+    std::vector<Origin> todo;
+    for (const std::string& base : cls->bases) todo.push_back(origins.resolve_class(path, base, cls->start_line));
+    for (size_t i = 0; i < todo.size() && i < 16; ++i) {
+      if (!todo[i].repo()) continue;
+      const index::FileIndex* fi = idx.file(todo[i].path);
+      if (!fi) continue;
+      if (const index::PyFunction* m = fi->function(fn.name, todo[i].name); m && m->param(param)) return true;
+      if (const index::PyClass* c = fi->klass(todo[i].name))
+        for (const std::string& b : c->bases) todo.push_back(origins.resolve_class(todo[i].path, b, c->line));
+    }
     for (const std::string& base : cls->bases) {
       std::string name = base.substr(base.rfind('.') == std::string::npos ? 0 : base.rfind('.') + 1);
       for (const auto& [p, fi] : idx.files()) {
@@ -547,12 +567,21 @@ class ApiPropagation : public Rule {
   }
 
   // --- attr-missing -----------------------------------------------------------------------
-  void collect_getattrs(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree* before,
-                        std::vector<std::pair<std::string, std::string>>& out) const {
-    std::set<std::string> old_keys;
-    if (before)
+  void collect_getattrs(const ReviewContext& ctx, Origins& origins, const FileChange& f, const lang::SyntaxTree& now,
+                        const lang::SyntaxTree* before, std::vector<std::pair<std::string, std::string>>& out) const {
+    std::set<std::string> old_keys, old_attributes;
+    if (before) {
       for (const lang::Call& c : before->calls())
         if (c.callee == "getattr" && c.args.size() >= 2) old_keys.insert(std::string(c.args[1].value.text()));
+      // `obj.key` read directly on the base side: the attribute was taken to exist, and a new
+      // getattr with a default is a compatibility shim for versions that drop it.
+      lang::walk(before->root(), [&](lang::Node n) {
+        if (n.kind() == "attribute")
+          if (lang::Node a = n.child_by_field("attribute")) old_attributes.insert(std::string(a.text()));
+        return true;
+      });
+    }
+    std::vector<lang::Call> now_calls = now.calls();
     const index::FileIndex* fi = ctx.repo->index().file(f.path());
     if (!fi) return;
     std::set<int> added = added_line_numbers(f);
@@ -562,8 +591,30 @@ class ApiPropagation : public Rule {
       if (old_keys.count("\"" + g.key + "\"") || old_keys.count("'" + g.key + "'")) continue;
       static const RE2 ident(R"([A-Za-z_]\w*)");
       if (!RE2::FullMatch(g.key, ident)) continue;
+      if (old_attributes.count(g.key)) continue;
+      if (!owned_config(origins, f.path(), now_calls, g)) continue;
       out.emplace_back(g.key, fmt::format("{}:{}", f.path(), g.line));
     }
+  }
+
+  // Whether getattr `g` reads a key the repository is expected to provide: not the fallback of an
+  // alias chain (`getattr(c, "new", getattr(c, "old", True))`), and not on an object of
+  // external origin — a HuggingFace checkpoint config (a field typed PretrainedConfig, an
+  // AutoConfig load, anything derived from one), an imported vLLM/SGLang config type, or a
+  // repository class deriving from one — whose keys come from outside by design.
+  static bool owned_config(Origins& origins, const std::string& path, const std::vector<lang::Call>& calls,
+                           const index::PyGetattr& g) {
+    for (const lang::Call& c : calls) {
+      if (c.callee != "getattr" || c.args.size() < 2 || c.line != g.line) continue;
+      std::string_view key = c.args[1].value.text();
+      if (key.size() < 2 || key.substr(1, key.size() - 2) != g.key) continue;
+      if (getattr_fallback(c)) return false;
+      Origin o = origins.object_origin(path, c.args[0].value);
+      if (o.external()) return false;
+      if (o.repo() && origins.derives_from_external(o.path, o.name)) return false;
+      return true;
+    }
+    return true;
   }
 
   void attr_missing(const ReviewContext& ctx, const std::vector<std::pair<std::string, std::string>>& candidates,

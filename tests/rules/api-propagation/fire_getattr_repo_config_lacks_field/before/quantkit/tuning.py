@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class TunerConfig:
+    group_size: int = 128
+    symmetric: bool = True

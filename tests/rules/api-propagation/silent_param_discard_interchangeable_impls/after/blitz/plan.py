@@ -1,0 +1,6 @@
+from blitz.kernels import VARIANTS, build_legacy
+
+
+def compile_plan(kind, m, n, tile, modern, interleave=False):
+    builder = VARIANTS[kind] if modern else build_legacy
+    return builder(m, n, tile, interleave=interleave)

@@ -1,0 +1,16 @@
+import torch
+
+from opsreg.registry import register_op
+
+
+def paged_gather(cache, block_table, out):
+    out.copy_(cache[block_table])
+    return out
+
+
+register_op("paged_gather", impl=paged_gather)
+
+
+class Scorer:
+    def score(self, q, k):
+        return q @ k.T
