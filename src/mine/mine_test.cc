@@ -19,6 +19,10 @@
 namespace fs = std::filesystem;
 
 namespace rp {
+
+// gtest prints "c.py:8" instead of the struct's bytes when an expectation fails.
+void PrintTo(const MinedLocation& l, std::ostream* os) { *os << l.file << ":" << l.line; }
+
 namespace {
 
 TEST(MinePatterns, ReviewAnswers) {
