@@ -24,7 +24,7 @@ using lang::SyntaxTree;
 constexpr RuleInfo kInfo{
     .name = "kernel-input-contiguity",
     .category = Category::Boundary,
-    .severity = Severity::Warn,
+    .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
     .codes = {.atom = "D8", .aiter = "D8"},
     .summary = "A new wrapper passes its tensor parameters to a compiled kernel with no contiguity check.",

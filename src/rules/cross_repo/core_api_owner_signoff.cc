@@ -21,7 +21,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "core-api-owner-signoff",
     .category = Category::CrossRepo,
-    .severity = Severity::Warn,
+    .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
     .codes = {.atom = kOff, .aiter = "E5"},
     .summary = "Existing code of a stable core-API file (fused_moe.py, mla.py, ops/attention.py, ...) is rewritten: the file's de-facto owner should sign off.",

@@ -16,7 +16,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "incomplete-stub",
     .category = Category::Housekeeping,
-    .severity = Severity::Warn,
+    .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
     .codes = {.atom = "HK4", .aiter = "HK7"},
     .summary = "A branch the PR adds holds only a TODO/FIXME, a bare NotImplementedError, or a lone `pass`.",
