@@ -28,7 +28,6 @@ means: registered in the profile's env registry (ATOM: `atom/utils/envs.py`; a r
 registry is the registration itself) AND mentioned in a README.md or a docs/**/*.md|.rst file of
 the head tree. Names added to the registry and docs by the same PR count as documented.
 Severity: a note (measured under 70% true as a warning on aiter PR heads; see README Accuracy).
-unless they are a documented temporary rollback switch.
 Needs the repository: whether a name is new, registered and documented is only known from the
 base and head trees; with only a diff the rule is skipped rather than guessing.
 Why it matters: an env var nobody documented is a hidden behaviour switch: users cannot find it,
