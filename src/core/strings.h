@@ -15,13 +15,6 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
-// "1 line", "3 lines": a count with its noun, plural by appending "s" (or `plural` when given).
-inline std::string count_of(long n, std::string_view noun, std::string_view plural = {}) {
-  std::string out = std::to_string(n) + " ";
-  if (n == 1) return out.append(noun);
-  return plural.empty() ? out.append(noun).append("s") : out.append(plural);
-}
-
 // Runs of whitespace (and line continuations) as one space, none at the ends: source text
 // compared or quoted regardless of how it was wrapped.
 inline std::string collapse_whitespace(std::string_view text) {

@@ -7,6 +7,7 @@
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
+#include "core/plural.h"
 #include "core/strings.h"
 #include "rules/rule.h"
 

@@ -7,6 +7,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/plural.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
 #include "index/repo_index.h"
