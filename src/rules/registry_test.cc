@@ -1,0 +1,40 @@
+#include "rules/registry.h"
+
+#include <gtest/gtest.h>
+
+namespace rp {
+namespace {
+
+TEST(Registry, EveryRegisteredRuleThenTheSuppressionRule) {
+  const auto& infos = rule_infos();
+  ASSERT_EQ(infos.size(), all_rules().size() + 1);
+  for (size_t i = 0; i < all_rules().size(); ++i) EXPECT_EQ(infos[i], &all_rules()[i]->info());
+  EXPECT_EQ(infos.back(), &suppression_rule_info());
+  EXPECT_EQ(rule_info_of("suppression-without-reason"), &suppression_rule_info());
+  EXPECT_EQ(rule_info_of("hipblaslt-tuning-config"), &find_rule("hipblaslt-tuning-config")->info());
+  EXPECT_EQ(rule_info_of("no-such-rule"), nullptr);
+}
+
+// One selection test for run_rules, the card's mandatory checks and the suppression notes:
+// hipblaslt-tuning-config is off in the atom profile and on in aiter.
+TEST(Registry, SelectionIsOneTest) {
+  const RuleInfo& info = *rule_info_of("hipblaslt-tuning-config");
+  const Profile& atom = *find_profile("atom");
+  const Profile& aiter = *find_profile("aiter");
+  EXPECT_FALSE(rule_selected(info, atom, {}));
+  EXPECT_TRUE(rule_selected(info, aiter, {}));
+  EXPECT_TRUE(rule_selected(info, *find_profile("generic"), {}));
+  auto sel = [](std::vector<std::string> only, std::vector<std::string> disable, std::vector<std::string> enable) {
+    return RuleSelection{std::move(only), std::move(disable), std::move(enable)};
+  };
+  EXPECT_TRUE(rule_selected(info, atom, sel({"hipblaslt-tuning-config"}, {}, {})));
+  EXPECT_TRUE(rule_selected(info, atom, sel({}, {}, {"hipblaslt-tuning-config"})));
+  EXPECT_FALSE(rule_selected(info, aiter, sel({"unbound-local"}, {}, {})));
+  EXPECT_FALSE(rule_selected(info, aiter, sel({}, {"hipblaslt-tuning-config"}, {})));
+  EXPECT_FALSE(rule_selected(info, atom, sel({"hipblaslt-tuning-config"}, {"hipblaslt-tuning-config"}, {})));
+  EXPECT_TRUE(rule_selected(suppression_rule_info(), atom, {}));
+  EXPECT_FALSE(rule_selected(suppression_rule_info(), atom, sel({"unbound-local"}, {}, {})));
+}
+
+}  // namespace
+}  // namespace rp
