@@ -32,7 +32,9 @@ def dev_rows(dev):
 
 
 def split_table(mined):
-    splits = mined.get("splits", {})
+    splits = collections.defaultdict(dict)  # source -> split -> cell (eval JSON lists the cells)
+    for cell in mined.get("splits", []):
+        splits[cell["source"]][cell["split"]] = dict(cell, red=cell["red_findings"])
     out = ["| source | split | cases | located recall | findings per PR | reds | clean PRs with a red |",
            "|---|---|---|---|---|---|---|"]
     for source in sorted(splits, key=lambda s: (s != "all", s)):
