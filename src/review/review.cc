@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "analysis/classify.h"
+#include "analysis/reach.h"
 #include "index/knowledge.h"
 #include "profile/profile.h"
 #include "source/dir_source.h"
@@ -248,6 +249,16 @@ std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile
   return out;
 }
 
+// Severity stage, after each rule's own choice: a red needs its trigger on a production path
+// (analysis/reach.h); at a finding's own location in test code or a script outside the
+// package, it is a warning that says why.
+void gate_reach(std::vector<Finding>& findings, const ReviewContext& ctx) {
+  for (Finding& f : findings) {
+    if (f.severity != Severity::Red || !f.location) continue;
+    demote_off_production(f, code_reach(ctx.profile, f.location->file));
+  }
+}
+
 // Verdict stage: severity overrides and path filters, red gate and dedupe, fingerprints,
 // inline suppressions (their missing-reason notes join the findings), the baseline.
 void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelection& rules, Prepared& p,
@@ -300,6 +311,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get(), p.repo.get()};
   RuleSelection rules = configured_rules(p.config, in.rules);
   RuleRun run = run_rules(ctx, rules);
+  gate_reach(run.findings, ctx);
 
   Review review;
   review.profile = p.profile.name;
