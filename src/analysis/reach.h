@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "analysis/context.h"
 #include "core/finding.h"
 #include "profile/profile.h"
 
@@ -16,7 +17,11 @@ struct Reach {
   std::string why;  // when not production: "`op_tests/x.py` is test code"
 };
 
-Reach code_reach(const Profile& profile, const std::string& path);
+// `package_in_tree`: the profile's package directory exists in the head tree (an old revision
+// may predate the package's name; then only test code is off the path).
+Reach code_reach(const Profile& profile, const std::string& path, bool package_in_tree = true);
+// The same, with the package looked up in the review's head tree (when it has one).
+Reach code_reach(const ReviewContext& ctx, const std::string& path);
 
 // The severity stage's reach gate: a red finding whose trigger runs at `r` becomes a warning
 // when `r` is not production code, and its impact says why it does not block.

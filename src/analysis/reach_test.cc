@@ -26,6 +26,12 @@ TEST(CodeReach, TestsAndScriptsOutsideThePackageAreNot) {
   EXPECT_FALSE(code_reach(aiter(), "tests/kernels/test_topk.cu").production);
 }
 
+TEST(CodeReach, ARevisionBeforeThePackageWasNamedKeepsItsScripts) {
+  // Early history: the package directory had another name, so "outside the package" says nothing.
+  EXPECT_TRUE(code_reach(aiter(), "ater/ops/norm.py", false).production);
+  EXPECT_FALSE(code_reach(aiter(), "op_tests/test_norm.py", false).production);
+}
+
 TEST(CodeReach, WithoutAKnownPackageOnlyTestCodeIsOffThePath) {
   const Profile& generic = *find_profile("generic");
   EXPECT_TRUE(code_reach(generic, "tools/convert.py").production);

@@ -255,7 +255,7 @@ std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile
 void gate_reach(std::vector<Finding>& findings, const ReviewContext& ctx) {
   for (Finding& f : findings) {
     if (f.severity != Severity::Red || !f.location) continue;
-    demote_off_production(f, code_reach(ctx.profile, f.location->file));
+    demote_off_production(f, code_reach(ctx, f.location->file));
   }
 }
 

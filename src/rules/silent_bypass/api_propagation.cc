@@ -294,7 +294,7 @@ class ApiPropagation : public Rule {
       fd.action = fmt::format("Author must update every caller of `{}` or keep accepting the removed keyword as a deprecated alias",
                               fn.name);
       fd.trigger = fmt::format("the call at {}:{} passes {} to {}()", c.path, c.call->line, names, fn.name);
-      demote_off_production(fd, code_reach(ctx.profile, c.path));
+      demote_off_production(fd, code_reach(ctx, c.path));
       add_evidence(ctx, fd, path, fn.start_line, c.path, c.call->line);
       out.push_back(std::move(fd));
       ++reported;
@@ -323,7 +323,7 @@ class ApiPropagation : public Rule {
       fd.impact = "That call raises TypeError (too many positional arguments) the first time it runs";
       fd.action = fmt::format("Author must update every caller of `{}`", nf.name);
       fd.trigger = fmt::format("the call at {}:{} passes {} positional arguments", c.path, c.call->line, c.call->positional);
-      demote_off_production(fd, code_reach(ctx.profile, c.path));
+      demote_off_production(fd, code_reach(ctx, c.path));
       add_evidence(ctx, fd, path, nf.start_line, c.path, c.call->line);
       out.push_back(std::move(fd));
     }
