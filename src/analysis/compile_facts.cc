@@ -5,6 +5,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
+#include "index/knowledge.h"
 
 namespace rp {
 
@@ -213,6 +214,26 @@ std::optional<int> returned_arity(const lang::SyntaxTree& tree, const lang::Func
   });
   if (opaque) return std::nullopt;
   return arity;
+}
+
+std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std::string& path, const std::string& name) {
+  if (!ctx.repo) return std::nullopt;
+  index::RepoIndex::Resolved def = ctx.repo->index().resolve_function(path, name);
+  if (!def.function) return std::nullopt;
+  std::optional<std::string> text = ctx.workspace.read_head(def.path);
+  if (!text) return std::nullopt;
+  std::string body;
+  int line = 1;
+  for (size_t at = 0; at < text->size() && line <= def.function->end_line; ++line) {
+    size_t end = text->find('\n', at);
+    if (end == std::string::npos) end = text->size();
+    if (line >= def.function->line) body.append(*text, at, end - at + 1);
+    at = end + 1;
+  }
+  static const RE2 registers(
+      R"(torch\.library|\bcustom_op\b|direct_register_custom_op|\bLibrary\(|\btorch_compile_guard\b|\bgen_fake\b|)"
+      R"(register_fake|impl_abstract)");
+  return RE2::PartialMatch(body, registers);
 }
 
 }  // namespace rp

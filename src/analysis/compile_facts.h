@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/context.h"
 #include "lang/syntax.h"
 
 namespace rp {
@@ -27,6 +28,15 @@ struct CompileOpRegistration {
 
 // Every registration in one Python tree, in source order.
 std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTree& tree);
+
+// Whether the repository's own definition of decorator `name`, as `path` reaches it through
+// its imports, makes the decorated function a torch op: its body registers one (torch.library,
+// custom_op, direct_register_custom_op, a Library) or hands the function to such a wrapper
+// (torch_compile_guard, a gen_fake/register_fake/impl_abstract fake). aiter's compile_ops only
+// JIT-built and called an extension before it grew its torch-op guard; an op that is no torch
+// op needs no fake. nullopt when the decorator is not defined in this repository or the review
+// has none.
+std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std::string& path, const std::string& name);
 
 // The return annotation of a Python function ("" when none), e.g. "tuple[Tensor, Tensor]".
 std::string return_annotation(const lang::Function& fn);

@@ -29,7 +29,8 @@ crashes or silently falls back to eager.
 Does not fire on: ops that return nothing (in-place ops annotated `-> None`: torch builds a
 trivial fake for them); `@torch_compile_guard` on a function with a real Python body (the body is
 traceable and serves as its own fake); ops whose decorator or definition the PR did not add;
-ops whose fake is registered anywhere in the same file.)"};
+ops whose fake is registered anywhere in the same file; ops whose decorator, as defined in the
+repository at that revision, registers no torch op (aiter's compile_ops before its torch-op guard).)"};
 
 class FakeImplMissing : public Rule {
  public:
@@ -43,7 +44,8 @@ class FakeImplMissing : public Rule {
       for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
         bool is_new = added.count(r.anchor_line) || added.count(def_line(r));
         if (!is_new || !r.fake.empty() || !returns_tensor(r.return_annotation)) continue;
-        if (missing(r)) out.push_back(report(f.new_path, *tree, r));
+        if (!missing(r) || !torch_op(ctx, f.new_path, r)) continue;
+        out.push_back(report(f.new_path, *tree, r));
       }
     }
   }
@@ -52,6 +54,14 @@ class FakeImplMissing : public Rule {
   static int def_line(const CompileOpRegistration& r) {
     lang::Node def = r.op.node.kind() == "decorated_definition" ? r.op.node.child_by_field("definition") : r.op.node;
     return def ? def.start_line() : r.op.start_line;
+  }
+
+  // A decorator of this repository that registers no torch op (aiter's early compile_ops only
+  // built and called the extension) leaves nothing for torch.compile to fake.
+  static bool torch_op(const ReviewContext& ctx, const std::string& path, const CompileOpRegistration& r) {
+    using K = CompileOpRegistration::Kind;
+    if (r.kind != K::CompileOps && r.kind != K::CompileGuard) return true;
+    return decorator_makes_torch_op(ctx, path, r.kind == K::CompileOps ? "compile_ops" : "torch_compile_guard").value_or(true);
   }
 
   static bool missing(const CompileOpRegistration& r) {
