@@ -2,9 +2,11 @@
 // the same kernel elsewhere treats as ragged.
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
@@ -40,7 +42,8 @@ the kernel zeroes on purpose); tensors the kernel never accesses under such a ma
 scratch buffer beside a masked input); extents that are number literals or tl.constexpr parameters (`o_i < BC`: fixed at compile
 time); block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
-masked branch); a kernel with `tl.static_assert` on the block; blocks the kernel never masks
+masked branch); a kernel with `tl.static_assert` on the block; accesses in a loop over whole blocks only (its
+range stops at `X // BLOCK` or `tl.cdiv(X, BLOCK) - 1`, the tail handled after the loop); blocks the kernel never masks
 anywhere (an all-unmasked kernel is designed for aligned shapes and relies on a host-side
 assert this rule cannot see); lines the PR did not add; tests.)"};
 
@@ -57,6 +60,63 @@ bool under_evenness_branch(lang::Node n, lang::Node stop) {
     if (k == "if_statement" || k == "elif_clause") cond = a.child_by_field("condition");
     if (k == "else_clause" && a.parent()) cond = a.parent().child_by_field("condition");
     if (cond && evenness_flag(cond.text())) return true;
+  }
+  return false;
+}
+
+// The stop argument of a `range(...)` / `tl.range(...)` / `tl.static_range(...)` iterable
+// ("" when the iterable is something else): the only positional argument, else the second.
+std::string range_stop(std::string_view iter) {
+  static const RE2 head(R"(^\s*(?:tl\.)?(?:static_)?range\s*\()");
+  re2::StringPiece rest(iter.data(), iter.size());
+  if (!RE2::Consume(&rest, head)) return {};
+  std::vector<std::string> positional;
+  std::string cur;
+  int depth = 0;
+  for (char c : std::string_view(rest.data(), rest.size())) {
+    if (depth == 0 && (c == ',' || c == ')')) {
+      if (cur.find('=') == std::string::npos && !cur.empty()) positional.push_back(cur);
+      cur.clear();
+      if (c == ')') break;
+      continue;
+    }
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c != ' ' && c != '\n') cur += c;
+  }
+  if (positional.empty()) return {};
+  return positional.size() == 1 ? positional[0] : positional[1];
+}
+
+// Whether `expr` counts only the whole blocks of `block`: `X // BLOCK` or
+// `tl.cdiv(X, BLOCK) - 1`, directly or through one name the kernel binds to such an expression.
+bool counts_full_blocks(const std::string& expr, std::string_view body, const std::string& block, int depth = 0) {
+  std::string b = RE2::QuoteMeta(block);
+  RE2 floor_div("//\\(?" + b + "\\b");
+  RE2 cdiv_minus("cdiv\\([^,]+," + b + "\\)-1$");
+  if (RE2::PartialMatch(expr, floor_div) || RE2::PartialMatch(expr, cdiv_minus)) return true;
+  if (depth > 0 || !RE2::FullMatch(expr, "\\w+")) return false;
+  RE2 bind("(?m)^[ \\t]*" + RE2::QuoteMeta(expr) + "[ \\t]*=[ \\t]*([^\\n#]+)");
+  re2::StringPiece in(body.data(), body.size());
+  std::string rhs;
+  int binds = 0;
+  bool full = true;
+  while (RE2::FindAndConsume(&in, bind, &rhs)) {
+    ++binds;
+    rhs.erase(std::remove_if(rhs.begin(), rhs.end(), [](char c) { return c == ' ' || c == '\t'; }), rhs.end());
+    full = full && counts_full_blocks(rhs, body, block, depth + 1);
+  }
+  return binds > 0 && full;
+}
+
+// Whether `n` sits in a for loop over whole blocks of `block` only (the full-blocks-then-
+// masked-tail shape): every tile the loop touches is full, and the ragged tail is the
+// masked access after the loop.
+bool in_full_block_loop(lang::Node n, lang::Node stop, std::string_view body, const std::string& block) {
+  for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
+    if (a.kind() != "for_statement") continue;
+    lang::Node iter = a.child_by_field("right");
+    if (iter && counts_full_blocks(range_stop(iter.text()), body, block)) return true;
   }
   return false;
 }
@@ -91,6 +151,7 @@ class TritonUnmaskedAccess : public Rule {
         if (it == ragged.end() || !it->second.bases.count(base)) continue;
         const std::string& b = it->second.block;
         if (body.find("static_assert") != std::string_view::npos && static_asserts_block(body, b)) continue;
+        if (in_full_block_loop(m.call.node, k.body, body, b)) continue;
         out.push_back(report(f, tree, m, k.name, b, it->second.dim, base));
         break;
       }
