@@ -901,8 +901,11 @@ bool SyntaxTree::is_binding(Node id) const {
     return true;
   if (k == "as_pattern") return !(p.named_children().front() == child);
   if (k == "dotted_name") {
+    // `import a.b` binds `a` only; `from m.n import x` binds `x`, never the module's parts.
     Node gp = p.parent();
-    return gp && (gp.kind() == "import_statement" || gp.kind() == "import_from_statement");
+    if (!gp || !(p.named_children().front() == child)) return false;
+    if (gp.kind() == "import_statement") return true;
+    return gp.kind() == "import_from_statement" && !(gp.child_by_field("module_name") == p);
   }
   if (k == "init_declarator") return is_field("declarator");
   if (k == "parameter_declaration" || k == "optional_parameter_declaration") return true;

@@ -153,6 +153,23 @@ TEST(Syntax, ExceptAliasIsABinding) {
   EXPECT_TRUE(t->is_variable_read(ids[1]));
 }
 
+TEST(Syntax, ImportsBindTheNameTheyIntroduceOnly) {
+  auto t = py("from pkg.util import fp4\nimport pkg.ops\nimport tools.cli as cli\nfrom . import pkg\n");
+  auto binds = [&](const char* name) {
+    int n = 0;
+    for (Node id : t->identifiers(name)) n += t->is_binding(id);
+    return n;
+  };
+  // `from pkg.util import` binds fp4, not pkg; `import pkg.ops` binds pkg (line 2) and not
+  // ops; `import tools.cli as cli` binds the alias; `from . import pkg` binds pkg (line 4).
+  EXPECT_EQ(binds("fp4"), 1);
+  EXPECT_EQ(binds("util"), 0);
+  EXPECT_EQ(binds("pkg"), 2);
+  EXPECT_EQ(binds("ops"), 0);
+  EXPECT_EQ(binds("tools"), 0);
+  EXPECT_EQ(binds("cli"), 1);
+}
+
 TEST(Syntax, StatementAtAndComments) {
   auto t = py("def f():\n    # note\n    x = 1\n    \"\"\"doc\n    more\"\"\"\n");
   EXPECT_TRUE(t->line_is_comment(2));

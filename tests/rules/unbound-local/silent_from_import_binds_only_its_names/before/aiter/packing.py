@@ -1,0 +1,5 @@
+import aiter
+
+
+def pack_weights(w, fmt):
+    return aiter.pack(w)
