@@ -2,6 +2,7 @@
 // have, so that program id is always 0 and the tiles along it are never processed.
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -38,26 +39,42 @@ all pass enough dimensions; axis 0; tests.)"};
 // Single-name assignments of a file, to resolve a grid name at a launch.
 using Bindings = std::multimap<std::string, const lang::Assignment*>;
 
-// The value bound to `name` by the closest assignment before `at` in the same function.
-lang::Node binding_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name, lang::Node at) {
+// The values bound to `name` that may reach `at` in the same function: the closest assignment
+// before it and, when that one sits in a branch of an if statement, every assignment from the
+// start of that statement on (`if wide: grid = (a, b, c) else: grid = (n,)` reaches the launch
+// with either rank).
+std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name,
+                                        lang::Node at) {
   auto scope = tree.enclosing_function(at.start_line());
-  lang::Node best;
-  int best_line = 0;
+  auto same_scope = [&](int line) {
+    auto fn = tree.enclosing_function(line);
+    return (!fn && !scope) || (fn && scope && fn->start_line == scope->start_line);
+  };
   auto [lo, hi] = b.equal_range(name);
+  const lang::Assignment* closest = nullptr;
   for (auto it = lo; it != hi; ++it) {
     const lang::Assignment* a = it->second;
-    if (a->line >= at.start_line() || a->line < best_line) continue;
-    auto fn = tree.enclosing_function(a->line);
-    bool same = (!fn && !scope) || (fn && scope && fn->start_line == scope->start_line);
-    if (!same) continue;
-    best = a->value;
-    best_line = a->line;
+    if (a->line >= at.start_line() || (closest && a->line < closest->line) || !same_scope(a->line)) continue;
+    closest = a;
   }
-  return best;
+  if (!closest || !closest->value) return {};
+  int from = closest->line;
+  for (lang::Node n = closest->value.parent(); n; n = n.parent()) {
+    std::string_view k = n.kind();
+    if (k == "function_definition") break;
+    if (k == "if_statement") from = n.start_line();
+  }
+  std::vector<lang::Node> out;
+  for (auto it = lo; it != hi; ++it) {
+    const lang::Assignment* a = it->second;
+    if (a->line >= from && a->line < at.start_line() && a->value && same_scope(a->line)) out.push_back(a->value);
+  }
+  return out;
 }
 
 // Rank of a grid expression when it is visible: a tuple literal, a lambda returning one, or a
-// name bound to one before the launch in the same function. -1 when unknown.
+// name bound to one before the launch in the same function (the largest rank among the values
+// that may reach the launch). -1 when unknown.
 int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& assigns, int depth = 0) {
   if (!grid || depth > 3) return -1;
   std::string_view k = grid.kind();
@@ -68,8 +85,13 @@ int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& ass
   if (k == "tuple") return static_cast<int>(grid.named_children().size());
   if (k == "lambda") return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
   if (k == "identifier") {
-    lang::Node v = binding_before(tree, assigns, std::string(grid.text()), grid);
-    return v ? grid_rank(tree, v, assigns, depth + 1) : -1;
+    int rank = -1;
+    for (lang::Node v : bindings_before(tree, assigns, std::string(grid.text()), grid)) {
+      int r = grid_rank(tree, v, assigns, depth + 1);
+      if (r < 0) return -1;  // one reaching value we cannot read: the rank is unknown
+      rank = std::max(rank, r);
+    }
+    return rank;
   }
   return -1;
 }
