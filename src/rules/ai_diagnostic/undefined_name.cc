@@ -1,0 +1,113 @@
+// undefined-name: a Python name the head reads that no scope binds: a NameError the first
+// time the line runs (pyflakes/ruff F821), new with this PR.
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "analysis/facts.h"
+#include "analysis/source_facts.h"
+#include "analysis/undefined_names.h"
+#include "core/paths.h"
+#include "rules/rule.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .name = "undefined-name",
+    .category = Category::AiDiagnostic,
+    .severity = Severity::Red,
+    .needs = Needs::FullText,
+    .codes = {.atom = "S6", .aiter = "S6"},
+    .summary = "A changed Python file reads a name that no scope binds (NameError), new with this PR.",
+    .docs = R"(What it catches: in a Python file the PR changes, a read of a name that is not a local, a
+parameter, a name of an enclosing function, a module-level binding (assignment, def, class,
+import, for/with/except target, `global`), or a builtin, following Python's scopes (a class
+body's names are not visible in its methods; a comprehension has its own scope; a walrus binds
+in the enclosing function). It reports names that are undefined in the head but were not
+undefined in the base version of the file: a new line reading a name nobody imported or
+defined (a helper the generated code assumed, a module never imported), or an import or
+definition the PR removed while lines still read it. One finding per name and file, at its
+first read.
+Why it matters: the first call that reaches the line raises NameError; a type checker or
+pyflakes catches it in milliseconds, a reviewer reading the diff often does not.
+Does not fire on: modules whose names cannot be known statically (a star import, `exec`,
+`globals()`/`vars()` writes, `match` statements, a file that does not parse); annotations under
+`from __future__ import annotations` (never evaluated); names that were already undefined in the
+base version (a pre-existing defect); lines marked `# noqa` or `# noqa: F821`.)"};
+
+class UndefinedName : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+      const FileChange& f = *changed.file;
+      const lang::SyntaxTree& tree = *changed.tree;
+      std::set<std::string, std::less<>> before;
+      const lang::SyntaxTree* old_tree =
+          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
+      if (old_tree)
+        for (const UndefinedRead& r : undefined_reads(*old_tree)) before.insert(r.name);
+      std::map<std::string, std::vector<int>> reads;  // name → lines, in order of first read
+      std::vector<std::string> order;
+      for (const UndefinedRead& r : undefined_reads(tree)) {
+        if (before.count(r.name) || acknowledged(tree.line_text(r.line))) continue;
+        auto [it, fresh] = reads.try_emplace(r.name);
+        if (fresh) order.push_back(r.name);
+        it->second.push_back(r.line);
+      }
+      for (const std::string& name : order) out.push_back(report(f, tree, old_tree, name, reads[name]));
+    }
+  }
+
+ private:
+  // `# noqa` or `# noqa: ...F821...`: the author knows the name is not bound statically.
+  static bool acknowledged(std::string_view line) {
+    size_t at = line.find("# noqa");
+    if (at == std::string_view::npos) return false;
+    std::string_view rest = line.substr(at + 6);
+    return rest.empty() || rest.front() != ':' || rest.find("F821") != std::string_view::npos;
+  }
+
+  // The line of the base version that bound `name` at module level or in a function (the PR
+  // removed it), 0 when the base never bound it.
+  static int removed_binding(const lang::SyntaxTree* old_tree, const std::string& name) {
+    if (!old_tree) return 0;
+    for (lang::Node id : old_tree->identifiers(name))
+      if (old_tree->is_binding(id)) return id.start_line();
+    return 0;
+  }
+
+  Finding report(const FileChange& f, const lang::SyntaxTree& tree, const lang::SyntaxTree* old_tree,
+                 const std::string& name, const std::vector<int>& lines) const {
+    const std::string& path = f.new_path;
+    int first = lines.front();
+    Finding x = finding();
+    x.location = Location{path, first};
+    int was = removed_binding(old_tree, name);
+    std::string more = lines.size() > 1 ? fmt::format(" (and {} more read{})", lines.size() - 1, lines.size() > 2 ? "s" : "") : "";
+    if (was > 0)
+      x.problem = fmt::format("`{}` is read at line {}{} but nothing binds it any more: the PR removed its binding "
+                              "(base line {})",
+                              name, first, more, was);
+    else
+      x.problem = fmt::format("`{}` is read at line {}{} but no scope binds it: it is not a local, a parameter, a "
+                              "module-level name, an import or a builtin",
+                              name, first, more);
+    x.impact = fmt::format("The first call that reaches line {} raises NameError: name '{}' is not defined", first, name);
+    x.action = was > 0 ? fmt::format("Author must restore the import or definition of `{}`, or stop reading it", name)
+                       : fmt::format("Author must import or define `{}` (or fix the name if it is a typo)", name);
+    x.trigger = fmt::format("executing {}:{} (NameError: name '{}' is not defined)", path, first, name);
+    for (size_t i = 0; i < lines.size() && i < 3; ++i)
+      x.evidence.push_back(evidence(path, lines[i], tree.line_text(lines[i])));
+    if (was > 0 && old_tree) x.evidence.push_back(evidence(f.old_path, was, old_tree->line_text(was)) + " (base)");
+    return x;
+  }
+};
+
+REGISTER_RULE(UndefinedName);
+
+}  // namespace
+}  // namespace rp
