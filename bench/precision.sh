@@ -10,7 +10,9 @@
 #
 # SKIP_HEADS=A/heads.txt:B/heads.txt leaves out the PRs of earlier rounds (a next, older batch).
 # Only PRs of the `tune` split are sampled (the split of `review-pr mine`: the same PR is in
-# the same split everywhere), never a PR of ../shared/reserved-prs.txt or of the dev corpus.
+# the same split everywhere; SPLIT=validate measures on PRs no rule was fitted to), never a PR
+# of ../shared/reserved-prs.txt or of the dev corpus. PER_RULE=1000 lists every finding (an
+# unbiased sample of what a user sees, instead of a per-rule one).
 # judgements.tsv, one line per judged finding, tab-separated:
 #   fingerprint  rule  verdict(true|noise|false)  OWNER/NAME#PR  file:line  reason
 # true = a reviewer would want it; noise = correct but not worth the author's time;
@@ -30,7 +32,7 @@ case "$cmd" in
 run)
   repo=${1:?REPO_PATH}; name=${2:?OWNER/NAME}; n=${3:-60}; out=${4:-/tmp/precision-${name//\//-}}
   mkdir -p "$out"
-  # newest PR heads first, excluding reserved and corpus PRs and the validate split
+  # newest PR heads first, excluding reserved and corpus PRs and the other split
   git -C "$repo" for-each-ref --sort=-committerdate --format='%(refname) %(objectname)' 'refs/pull/*/head' |
     python3 "$here/bench/precision_tool.py" pick "$name" "$n" "$reserved" "$corpus" > "$out/heads.txt"
   "$bin" batch --repo "$repo" --commits "$out/heads.txt" --quiet -o "$out/batch.jsonl" --summary "$out/summary.json" || true

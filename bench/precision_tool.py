@@ -60,7 +60,7 @@ def pick(name, n, reserved, corpus):
         if not m:
             continue
         pr = int(m.group(1))
-        if pr in skip or split_of(name, pr) != "tune":
+        if pr in skip or split_of(name, pr) != os.environ.get("SPLIT", "tune"):
             continue
         print(f"HEAD...{m.group(2)}  # {name}#{pr}")
         picked += 1
