@@ -28,6 +28,8 @@ std::string render_rules_text() {
     const RuleInfo& r = *info;
     out += fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
                        severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
+    if (const SwitchedOff* off = switched_off_rule(r.name))
+      out += fmt::format("  Off by default ({}); `--enable {}` runs it.\n", off->why, r.name);
     std::string_view docs = r.docs;
     while (!docs.empty()) {
       size_t nl = docs.find('\n');
@@ -50,7 +52,10 @@ std::string render_rules_markdown() {
   }
   for (const RuleInfo* info : rule_infos()) {
     const RuleInfo& r = *info;
-    out += fmt::format("\n## {}\n\n{}\n\n{}\n", r.name, r.summary, r.docs);
+    std::string off;
+    if (const SwitchedOff* o = switched_off_rule(r.name))
+      off = fmt::format("\n\nOff by default ({}); `--enable {}` runs it.", o->why, r.name);
+    out += fmt::format("\n## {}\n\n{}{}\n\n{}\n", r.name, r.summary, off, r.docs);
   }
   return out;
 }

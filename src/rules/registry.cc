@@ -29,6 +29,24 @@ bool listed(const std::vector<std::string>& names, std::string_view name) {
 
 const RuleInfo& suppression_rule_info() { return kSuppressionRule; }
 
+// Judged in bench/precision/judgements.tsv (true = worth a reviewer's time) on the newest PR
+// heads of aiter and ATOM, and scored on the dev corpus (../shared/corpus).
+const std::vector<SwitchedOff>& switched_off() {
+  static const std::vector<SwitchedOff> rules = {
+      {"incomplete-stub", "1 of 16 judged findings true (6%); 0 of 5 dev-corpus findings expected"},
+      {"kernel-input-contiguity", "0 of 11 judged findings true; 0 of 5 dev-corpus findings expected"},
+      {"test-print", "1 of 13 judged findings true (8%); 0 of 5 dev-corpus findings expected"},
+      {"test-reference-upcast", "0 of 10 judged findings true; 0 of 6 dev-corpus findings expected"},
+  };
+  return rules;
+}
+
+const SwitchedOff* switched_off_rule(std::string_view name) {
+  for (const SwitchedOff& s : switched_off())
+    if (s.rule == name) return &s;
+  return nullptr;
+}
+
 const std::vector<const RuleInfo*>& rule_infos() {
   // Built on first use: rules register during static initialisation.
   static const std::vector<const RuleInfo*> infos = [] {
@@ -49,7 +67,7 @@ const RuleInfo* rule_info_of(std::string_view name) {
 bool rule_selected(const RuleInfo& rule, const Profile& profile, const RuleSelection& selection) {
   if (listed(selection.disable, rule.name)) return false;
   if (!selection.only.empty()) return listed(selection.only, rule.name);
-  return enabled_in(rule, profile) || listed(selection.enable, rule.name);
+  return (enabled_in(rule, profile) && !switched_off_rule(rule.name)) || listed(selection.enable, rule.name);
 }
 
 }  // namespace rp

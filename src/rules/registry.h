@@ -27,8 +27,21 @@ const std::vector<const RuleInfo*>& rule_infos();
 // The info of one of those names; null for any other name.
 const RuleInfo* rule_info_of(std::string_view name);
 
+// A rule switched off by default because its measured precision on real PR heads is far
+// below the bar (Tricorder's rule: an analyzer whose findings are mostly not useful is turned
+// off, not shown in smaller type). It still runs when named: --enable, --rule, or the
+// configuration's rules.enable. `why` is the measurement, shown by `review-pr rules`.
+struct SwitchedOff {
+  std::string_view rule;
+  std::string_view why;
+};
+const std::vector<SwitchedOff>& switched_off();
+// The measurement that switched `name` off, or nullptr when it runs by default.
+const SwitchedOff* switched_off_rule(std::string_view name);
+
 // Whether `rule` runs in a review with this profile and selection: `only` (when given)
-// names it, or else the profile turns it on or `enable` names it; `disable` never names it.
+// names it, or else the profile turns it on (and measurement did not switch it off) or
+// `enable` names it; `disable` never names it.
 bool rule_selected(const RuleInfo& rule, const Profile& profile, const RuleSelection& selection);
 
 }  // namespace rp

@@ -36,5 +36,21 @@ TEST(Registry, SelectionIsOneTest) {
   EXPECT_FALSE(rule_selected(suppression_rule_info(), atom, sel({"unbound-local"}, {}, {})));
 }
 
+// A rule measurement switched off runs in no profile by default, and still runs when named.
+TEST(Registry, SwitchedOffRulesRunOnlyWhenNamed) {
+  ASSERT_FALSE(switched_off().empty());
+  for (const SwitchedOff& off : switched_off()) {
+    const RuleInfo* info = rule_info_of(off.rule);
+    ASSERT_NE(info, nullptr) << off.rule << " is not a rule name";
+    EXPECT_FALSE(off.why.empty());
+    for (const char* profile : {"atom", "aiter", "generic"})
+      EXPECT_FALSE(rule_selected(*info, *find_profile(profile), {})) << off.rule << " in " << profile;
+    EXPECT_TRUE(rule_selected(*info, *find_profile("generic"), RuleSelection{{}, {}, {std::string(off.rule)}}));
+    EXPECT_TRUE(rule_selected(*info, *find_profile("aiter"), RuleSelection{{std::string(off.rule)}, {}, {}}));
+  }
+  EXPECT_EQ(switched_off_rule("unbound-local"), nullptr);
+  ASSERT_NE(switched_off_rule("test-print"), nullptr);
+}
+
 }  // namespace
 }  // namespace rp
