@@ -6,6 +6,7 @@
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
+#include "lang/node_kind.h"
 
 namespace rp {
 
@@ -23,19 +24,6 @@ std::vector<lang::Node> decorator_nodes(const lang::Function& fn) {
   for (lang::Node c : fn.node.named_children())
     if (c.kind() == "decorator") out.push_back(c);
   return out;
-}
-
-bool is_stub_body(lang::Node body) {
-  if (!body) return false;
-  for (lang::Node s : body.named_children()) {
-    if (s.kind() == "comment" || s.kind() == "pass_statement") continue;
-    if (s.kind() == "expression_statement") {
-      std::vector<lang::Node> kids = s.named_children();
-      if (kids.size() == 1 && (kids[0].kind() == "string" || kids[0].kind() == "ellipsis")) continue;
-    }
-    return false;
-  }
-  return true;
 }
 
 std::string last_component(std::string_view callee) {
@@ -109,7 +97,7 @@ std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTr
       r.op = fn;
       r.anchor_line = dec.start_line();
       r.return_annotation = return_annotation(fn);
-      r.stub_body = is_stub_body(fn.body);
+      r.stub_body = fn.body && lang::is_stub_body(fn.body, lang::Stub::Placeholder);
       if (is_call) {
         if (const lang::Argument* g = call.keyword("gen_fake")) {
           r.fake = std::string(trim(g->value.text()));
@@ -144,7 +132,7 @@ std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTr
     r.op = *fn;
     r.anchor_line = c.line;
     r.return_annotation = return_annotation(*fn);
-    r.stub_body = is_stub_body(fn->body);
+    r.stub_body = fn->body && lang::is_stub_body(fn->body, lang::Stub::Placeholder);
     if (const lang::Argument* f = arg("fake_impl", 3)) {
       std::string t(trim(f->value.text()));
       if (t != "None") {

@@ -1,7 +1,7 @@
 // ai-attribution: the description credits an AI coding tool.
 #include <string>
 
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -25,10 +25,8 @@ Does not fire on: prose that mentions a tool ("the Claude Code harness sends
 /v1/messages"), paths such as `.claude/` or `logs_claude/`, attribution lines inside code
 blocks or HTML comments (template text the author never saw).)doc"};
 
-class AiAttribution : public Rule {
+class AiAttribution : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (d.ai_attribution.empty()) return;

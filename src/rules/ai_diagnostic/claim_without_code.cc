@@ -12,7 +12,7 @@
 #include "analysis/perf_facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -94,25 +94,12 @@ std::string body_code(const lang::SyntaxTree& tree, const lang::Function& fn, la
   return code;
 }
 
-// The docstring node of a function (its first statement when that is a string), null if none.
-lang::Node docstring_of(const lang::Function& fn) {
-  if (!fn.body) return {};
-  std::vector<lang::Node> stmts = fn.body.named_children();
-  for (lang::Node st : stmts) {
-    if (st.kind() == "comment") continue;
-    if (st.kind() != "expression_statement") return {};
-    std::vector<lang::Node> kids = st.named_children();
-    return kids.size() == 1 && kids[0].kind() == "string" ? kids[0] : lang::Node();
-  }
-  return {};
-}
-
 // Whether the body does nothing (pass, `...`, raise NotImplementedError) besides a docstring.
 bool stub_body(const lang::Function& fn, lang::Node docstring) {
   for (lang::Node st : fn.body.named_children()) {
-    if (st.kind() == "comment" || (docstring && st.contains_line(docstring.start_line()))) continue;
+    if (is(st, NodeKind::Comment) || (docstring && st.contains_line(docstring.start_line()))) continue;
     std::string_view t = trim(st.text());
-    if (st.kind() == "pass_statement" || t == "..." || t.find("NotImplementedError") != std::string_view::npos) continue;
+    if (is(st, NodeKind::Pass) || t == "..." || t.find("NotImplementedError") != std::string_view::npos) continue;
     return false;
   }
   return true;
@@ -198,10 +185,8 @@ bool callee_raises(const lang::SyntaxTree& tree, const std::string& code, const 
   return false;
 }
 
-class ClaimWithoutCode : public Rule {
+class ClaimWithoutCode : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_sources(ctx, is_python)) docstring_claims(*cs.file, *cs.tree, cs.added, out);
     if (ctx.pr.meta.has_description) description_claims(ctx, out);
@@ -218,11 +203,11 @@ class ClaimWithoutCode : public Rule {
       if (!tree.line_is_comment(l)) file_code += std::string(code_part(tree.line_text(l), true)) + "\n";
     for (const lang::Function& fn : tree.functions()) {
       if (!fn.body) continue;
-      lang::Node doc = docstring_of(fn);
+      lang::Node doc = lang::docstring(fn.body);
       if (stub_body(fn, doc)) continue;
       std::string code = body_code(tree, fn, doc);
       for (const lang::Function& g : tree.functions())
-        if (g.body && !(g.node == fn.node) && contains_word(code, g.name)) code += body_code(tree, g, docstring_of(g));
+        if (g.body && !(g.node == fn.node) && contains_word(code, g.name)) code += body_code(tree, g, lang::docstring(g.body));
       auto raised = [&](const std::string& type) { return callee_raises(tree, code, type); };
       std::vector<std::pair<int, std::string>> texts;  // line, claim text
       if (doc && touches_added(added, doc.start_line(), doc.end_line())) texts.push_back({doc.start_line(), std::string(doc.text())});

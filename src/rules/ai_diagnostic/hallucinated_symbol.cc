@@ -10,7 +10,7 @@
 #include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -115,10 +115,8 @@ struct Scope {
   std::string in() const { return package.empty() ? "" : " (looked for in " + where + ")"; }
 };
 
-class HallucinatedSymbol : public Rule {
+class HallucinatedSymbol : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo) return;
     for (const FileChange& f : ctx.pr.changes.files) {
@@ -265,7 +263,7 @@ class HallucinatedSymbol : public Rule {
     std::string first = c.callee.substr(0, c.callee.find('.'));
     for (lang::Node id : tree->identifiers(first, fn->node)) {
       if (!tree->is_binding(id)) continue;
-      if (id.ancestor({"import_statement", "import_from_statement"})) continue;
+      if (ancestor(id, {NodeKind::Import, NodeKind::ImportFrom})) continue;
       return true;
     }
     return false;

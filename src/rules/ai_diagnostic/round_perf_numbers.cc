@@ -2,7 +2,7 @@
 #include <string>
 
 #include "analysis/perf_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -26,10 +26,8 @@ Step 6). It is a sign for the reviewer, not a defect: it adds to the elevated-AI
 Does not fire on: fewer than three ratios; any ragged ratio (1.37x); any absolute number in
 the description (then the ratios can be checked against it); accuracy percentages.)doc"};
 
-class RoundPerfNumbers : public Rule {
+class RoundPerfNumbers : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (d.round_ratio_numbers.empty()) return;

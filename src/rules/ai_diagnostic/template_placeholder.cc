@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <string>
 
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -31,10 +31,8 @@ or "Technical Details" sections alone never fire.)doc"};
 
 bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
-class TemplatePlaceholder : public Rule {
+class TemplatePlaceholder : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     bool plan_empty = contains(d.unfilled_sections, "Test Plan");

@@ -13,7 +13,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "lang/syntax.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -82,9 +82,9 @@ Producer producer_of(const lang::SyntaxTree& tree, lang::Node body, const std::s
     p = Producer{};
     p.line = as.line;
     lang::Node v = as.value;
-    while (v && v.kind() == "call") {
+    while (v && is(v, NodeKind::Call)) {
       lang::Call c = lang::describe_call(v);
-      if (casts.count(c.callee_name) && c.receiver && c.receiver.kind() == "call") {
+      if (casts.count(c.callee_name) && c.receiver && is(c.receiver, NodeKind::Call)) {
         v = c.receiver;
         continue;
       }
@@ -123,9 +123,9 @@ std::string wrapped_callee(const lang::SyntaxTree& tree, std::string_view functi
   for (const lang::Function& fn : tree.functions()) {
     if (fn.name != function || !fn.body) continue;
     std::vector<lang::Node> stmts = fn.body.named_children();
-    if (stmts.empty() || stmts.back().kind() != "return_statement") return "";
+    if (stmts.empty() || !is(stmts.back(), NodeKind::Return)) return "";
     for (std::size_t i = 0; i + 1 < stmts.size(); ++i)
-      if (stmts[i].kind() != "expression_statement" && stmts[i].kind() != "comment") return "";
+      if (!is(stmts[i], NodeKind::ExpressionStatement) && !is(stmts[i], NodeKind::Comment)) return "";
     std::vector<lang::Call> calls = tree.calls(stmts.back());
     if (calls.empty()) return "";
     return calls.front().callee;
@@ -172,10 +172,8 @@ std::map<std::string, double> tolerances(std::string_view code) {
   return out;
 }
 
-class TestCannotFail : public Rule {
+class TestCannotFail : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_test_path(f.new_path)) continue;
@@ -198,7 +196,7 @@ class TestCannotFail : public Rule {
       std::vector<lang::Node> pos;
       for (const lang::Argument& a : cmp.args)
         if (a.keyword.empty() && a.value) pos.push_back(a.value);
-      if (pos.size() < 2 || pos[0].kind() != "identifier" || pos[1].kind() != "identifier") continue;
+      if (pos.size() < 2 || !is(pos[0], NodeKind::Identifier) || !is(pos[1], NodeKind::Identifier)) continue;
       auto fn = tree.enclosing_function(cmp.line);
       if (!fn) continue;
       std::string a(pos[0].text()), b(pos[1].text());

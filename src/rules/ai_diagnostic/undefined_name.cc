@@ -9,7 +9,7 @@
 #include "analysis/source_facts.h"
 #include "analysis/undefined_names.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -37,10 +37,8 @@ Does not fire on: modules whose names cannot be known statically (a star import,
 `from __future__ import annotations` (never evaluated); names that were already undefined in the
 base version (a pre-existing defect); lines marked `# noqa` or `# noqa: F821`.)"};
 
-class UndefinedName : public Rule {
+class UndefinedName : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *changed.file;

@@ -15,15 +15,10 @@
 #include "analysis/kernel_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "atomic-on-empty",
@@ -99,10 +94,8 @@ struct AtomicSite {
   std::string text;
 };
 
-class AtomicOnEmpty : public Rule {
+class AtomicOnEmpty : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
@@ -124,7 +117,7 @@ class AtomicOnEmpty : public Rule {
 
  private:
   static bool allocates_empty(Node value) {
-    if (value.kind() != "call" && value.kind() != "call_expression") return false;
+    if (!is(value, NodeKind::Call)) return false;
     std::string name = lang::describe_call(value).callee_name;
     return name == "empty" || name == "empty_like" || name == "new_empty";
   }

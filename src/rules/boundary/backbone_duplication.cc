@@ -10,7 +10,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -109,10 +109,8 @@ std::vector<Run> runs_of(const FileChange& f) {
   return out;
 }
 
-class BackboneDuplication : public Rule {
+class BackboneDuplication : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::vector<const FileChange*> files;
     for (const FileChange& f : ctx.pr.changes.files)

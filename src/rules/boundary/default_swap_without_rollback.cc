@@ -9,13 +9,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Function;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "default-swap-without-rollback",
@@ -55,10 +52,8 @@ bool reads_env(std::string_view text, const Profile& profile) {
   return false;
 }
 
-class DefaultSwapWithoutRollback : public Rule {
+class DefaultSwapWithoutRollback : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::string body = ctx.pr.meta.body;
     for (const std::string& p : ctx.profile.env_prefixes)

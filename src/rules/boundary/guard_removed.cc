@@ -9,7 +9,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -127,10 +127,8 @@ bool requirement_comment_above(const Hunk& h, const DiffLine* at, bool python) {
   return !comment_part(at->text, python).empty() && RE2::PartialMatch(comment_part(at->text, python), req);
 }
 
-class GuardRemoved : public Rule {
+class GuardRemoved : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 revert(R"((?i)^\s*revert\b)");
     if (RE2::PartialMatch(ctx.pr.meta.title, revert)) return;

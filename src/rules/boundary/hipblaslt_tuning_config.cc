@@ -6,7 +6,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -61,10 +61,8 @@ bool selects_hipblaslt(std::string_view line, bool csv) {
   return RE2::PartialMatch(code, value);
 }
 
-class HipblasltTuningConfig : public Rule {
+class HipblasltTuningConfig : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !is_tuning_table(f.new_path) || is_test_path(f.new_path)) continue;

@@ -12,7 +12,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -229,10 +229,8 @@ struct Reversal {
   int head_line = 0;
 };
 
-class InvariantReversal : public Rule {
+class InvariantReversal : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     // A revert reinstates code that was reviewed before; its invariants went with it.
     if (is_revert(ctx.pr.meta.title)) return;

@@ -11,15 +11,10 @@
 #include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "kernel-input-contiguity",
@@ -58,15 +53,11 @@ bool is_jit(const Function& fn) {
   return false;
 }
 
-class KernelInputContiguity : public Rule {
+class KernelInputContiguity : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
-      const FileChange& f = *src.file;
-      const std::set<int>& added = src.added;
-      const SyntaxTree* tree = src.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *file;
       std::map<std::string, Function> entries;
       for (const Function& fn : tree->functions()) {
         bool entry = is_jit(fn) && !has_stride_param(fn);

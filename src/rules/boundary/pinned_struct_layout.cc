@@ -11,13 +11,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "pinned-struct-layout",
@@ -50,7 +47,7 @@ struct Field {
 std::vector<Field> fields_of(const SyntaxTree& tree, Node body, const std::set<int>& added) {
   std::vector<Field> out;
   for (Node c : body.named_children()) {
-    if (c.kind() != "field_declaration") continue;
+    if (!is(c, NodeKind::FieldDeclaration)) continue;
     Node d = c.child_by_field("declarator");
     while (d && d.child_by_field("declarator")) d = d.child_by_field("declarator");
     Field f;
@@ -68,7 +65,7 @@ std::vector<Field> fields_of(const SyntaxTree& tree, Node body, const std::set<i
 std::map<std::string, Node> structs_of(const SyntaxTree& tree) {
   std::map<std::string, Node> out;
   lang::walk(tree.root(), [&](Node n) {
-    if (n.kind() == "struct_specifier" || n.kind() == "class_specifier") {
+    if (is(n, NodeKind::StructOrClass)) {
       Node name = n.child_by_field("name"), body = n.child_by_field("body");
       if (name && body) out[std::string(name.text())] = body;
     }
@@ -77,10 +74,8 @@ std::map<std::string, Node> structs_of(const SyntaxTree& tree) {
   return out;
 }
 
-class PinnedStructLayout : public Rule {
+class PinnedStructLayout : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !is_cpp_family(f.new_path) || is_test_path(f.new_path)) continue;

@@ -11,14 +11,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "unbound-local",
@@ -72,10 +68,6 @@ std::string quoted(std::string_view cond) {
   return "`" + c + "`";
 }
 
-Node unparen(Node n) {
-  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
-  return n;
-}
 
 // What is known about conditions on the current path: atom text → truth, and groups of
 // conditions of which one holds (after `if a: ... elif b: ... else: raise`). An atom is a
@@ -88,8 +80,8 @@ struct Facts {
 
 // The atom a condition tests and whether the condition is that atom or its negation.
 std::pair<std::string, bool> atom_of(Node n) {
-  n = unparen(n);
-  if (n.kind() == "comparison_operator") {
+  n = lang::unparenthesized(n);
+  if (is(n, NodeKind::Comparison)) {
     auto named = n.named_children();
     if (named.size() == 2) {
       std::string op = normalize_condition(n.text().substr(named[0].end_byte() - n.start_byte(),
@@ -106,16 +98,16 @@ std::pair<std::string, bool> atom_of(Node n) {
 // The truth of `n` under `facts`, when it follows from them. Compound conditions are decided
 // from their parts first, so a stored `a and b` = false cannot hide `a` = `b` = true.
 std::optional<bool> truth(Node n, const Facts& facts, int depth = 0) {
-  n = unparen(n);
+  n = lang::unparenthesized(n);
   if (!n || depth > 32) return std::nullopt;
-  std::string_view k = n.kind();
-  if (k == "true") return true;
-  if (k == "false" || k == "none") return false;
+  NodeKind k = node_kind(n);
+  if (k == NodeKind::True) return true;
+  if (k == NodeKind::False || k == NodeKind::None) return false;
   std::optional<bool> derived;
-  if (k == "not_operator") {
+  if (k == NodeKind::Not) {
     auto v = truth(n.child_by_field("argument"), facts, depth + 1);
     if (v) derived = !*v;
-  } else if (k == "boolean_operator") {
+  } else if (k == NodeKind::BoolOp) {
     bool is_and = n.child_by_field("operator").text() == "and";
     auto l = truth(n.child_by_field("left"), facts, depth + 1);
     auto r = truth(n.child_by_field("right"), facts, depth + 1);
@@ -136,13 +128,13 @@ std::optional<bool> truth(Node n, const Facts& facts, int depth = 0) {
 
 // Records that `n` has `value`; false when that contradicts what is already known.
 bool assume(Node n, bool value, Facts& facts, int depth = 0) {
-  n = unparen(n);
+  n = lang::unparenthesized(n);
   if (!n || depth > 32) return true;
   auto known = truth(n, facts);
   if (known) return *known == value;
-  std::string_view k = n.kind();
-  if (k == "not_operator") return assume(n.child_by_field("argument"), !value, facts, depth + 1);
-  if (k == "boolean_operator") {
+  NodeKind k = node_kind(n);
+  if (k == NodeKind::Not) return assume(n.child_by_field("argument"), !value, facts, depth + 1);
+  if (k == NodeKind::BoolOp) {
     bool is_and = n.child_by_field("operator").text() == "and";
     if (is_and == value)  // `a and b` true, `a or b` false: both sides are known
       return assume(n.child_by_field("left"), value, facts, depth + 1) &&
@@ -150,9 +142,9 @@ bool assume(Node n, bool value, Facts& facts, int depth = 0) {
     if (!is_and) {  // `a or b` true: one of them holds (`assert w == 1 or w == 2 or w == 4`)
       std::vector<Node> group, work{n};
       while (!work.empty() && group.size() < 64) {
-        Node x = unparen(work.back());
+        Node x = lang::unparenthesized(work.back());
         work.pop_back();
-        if (x.kind() == "boolean_operator" && x.child_by_field("operator").text() == "or") {
+        if (is(x, NodeKind::BoolOp) && x.child_by_field("operator").text() == "or") {
           work.push_back(x.child_by_field("right"));
           work.push_back(x.child_by_field("left"));
         } else {
@@ -228,8 +220,8 @@ void forget(Facts& facts, const std::string& name) {
 
 // "`x` is false", "`x is None`", "`flag` is true" (for `not flag`).
 std::string when_false(Node cond) {
-  Node n = unparen(cond);
-  if (n.kind() == "not_operator") return quoted(n.child_by_field("argument").text()) + " is true";
+  Node n = lang::unparenthesized(cond);
+  if (is(n, NodeKind::Not)) return quoted(n.child_by_field("argument").text()) + " is true";
   auto [atom, positive] = atom_of(n);
   return positive ? quoted(n.text()) + " is false" : quoted(atom);
 }
@@ -263,13 +255,12 @@ struct Hit {
   int read_line = 0;
 };
 
-bool is_scope_kind(std::string_view k) {
-  return k == "lambda" || k == "function_definition" || k == "class_definition" || k == "decorated_definition";
+bool is_scope_kind(NodeKind k) {
+  return k == NodeKind::Lambda || k == NodeKind::FunctionDef || k == NodeKind::ClassDef || k == NodeKind::DecoratedDef;
 }
 
-bool is_comprehension(std::string_view k) {
-  return k == "list_comprehension" || k == "set_comprehension" || k == "dictionary_comprehension" ||
-         k == "generator_expression";
+bool is_comprehension(NodeKind k) {
+  return k == NodeKind::Comprehension;
 }
 
 // Walks one function body statement by statement, tracking which names are bound on every
@@ -294,10 +285,10 @@ class Flow {
  private:
   void collect_globals(Node body, std::set<std::string>& out) {
     lang::walk(body, [&](Node n) {
-      if (is_scope_kind(n.kind())) return false;
-      if (n.kind() == "global_statement" || n.kind() == "nonlocal_statement")
+      if (is_scope_kind(node_kind(n))) return false;
+      if (is_any(n, {NodeKind::Global, NodeKind::Nonlocal}))
         for (Node id : n.named_children())
-          if (id.kind() == "identifier") out.insert(std::string(id.text()));
+          if (is(id, NodeKind::Identifier)) out.insert(std::string(id.text()));
       return true;
     });
   }
@@ -306,7 +297,7 @@ class Flow {
     if (!blk) return;
     for (Node st : blk.named_children()) {
       if (s.terminated) return;
-      if (st.kind() == "comment") continue;
+      if (is(st, NodeKind::Comment)) continue;
       statement(st, s);
     }
   }
@@ -340,28 +331,28 @@ class Flow {
         continue;
       }
       Node n = step.n;
-      std::string_view k = n.kind();
+      NodeKind k = node_kind(n);
       if (is_scope_kind(k)) continue;
-      if (k == "identifier") {
+      if (k == NodeKind::Identifier) {
         if (step.conditional) continue;
         std::string name(n.text());
         if (!s.maybe.count(name) || std::find(shadow.begin(), shadow.end(), name) != shadow.end()) continue;
         bool read = tree_.is_variable_read(n);
         Node p = n.parent();
-        if (p && p.kind() == "augmented_assignment" && p.child_by_field("left") == n) read = true;
+        if (p && is(p, NodeKind::AugmentedAssignment) && p.child_by_field("left") == n) read = true;
         if (read) report(name, s, n.start_line());
         continue;
       }
       if (is_comprehension(k)) {
         stack.push_back({Node(), false, shadow.size(), true});
         for (Node c : n.named_children())
-          if (c.kind() == "for_in_clause") target_names(c.child_by_field("left"), shadow);
+          if (is(c, NodeKind::ForInClause)) target_names(c.child_by_field("left"), shadow);
       }
       std::vector<Node> kids = n.named_children();
-      Node right = k == "boolean_operator" ? n.child_by_field("right") : Node();
+      Node right = k == NodeKind::BoolOp ? n.child_by_field("right") : Node();
       for (size_t i = kids.size(); i-- > 0;) {
         bool cond = step.conditional || (right && kids[i] == right) ||
-                    (k == "conditional_expression" && kids.size() == 3 && i != 1);
+                    (k == NodeKind::Conditional && kids.size() == 3 && i != 1);
         stack.push_back({kids[i], cond});
       }
     }
@@ -369,11 +360,11 @@ class Flow {
 
   static void target_names(Node target, std::vector<std::string>& out) {
     lang::walk(target, [&](Node n) {
-      if (n.kind() == "identifier") {
+      if (is(n, NodeKind::Identifier)) {
         out.push_back(std::string(n.text()));
         return false;
       }
-      return n.kind() != "attribute" && n.kind() != "subscript";
+      return !is(n, NodeKind::Attribute) && !is(n, NodeKind::Subscript);
     });
   }
 
@@ -394,23 +385,23 @@ class Flow {
     while (!stack.empty()) {
       auto [n, parent_kind] = stack.back();
       stack.pop_back();
-      std::string_view k = n.kind();
-      if (is_comprehension(k) || k == "lambda") continue;
-      if (k == "function_definition" || k == "class_definition") {
+      NodeKind k = node_kind(n);
+      if (is_comprehension(k) || k == NodeKind::Lambda) continue;
+      if (k == NodeKind::FunctionDef || k == NodeKind::ClassDef) {
         Node name = n.child_by_field("name");
         if (name) out.push_back({std::string(name.text()), name});
         continue;
       }
-      if (k == "except_clause") {
+      if (k == NodeKind::Except) {
         Node alias = n.child_by_field("alias");
-        if (alias && alias.kind() == "identifier") out.push_back({std::string(alias.text()), alias});
+        if (alias && is(alias, NodeKind::Identifier)) out.push_back({std::string(alias.text()), alias});
       }
-      if (k == "identifier") {
+      if (k == NodeKind::Identifier) {
         if (binding_parents.count(parent_kind) && tree_.is_binding(n)) out.push_back({std::string(n.text()), n});
         continue;
       }
       std::vector<Node> kids = n.named_children();
-      for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, k});
+      for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, n.kind()});
     }
     return out;
   }
@@ -424,10 +415,9 @@ class Flow {
   }
 
   static bool is_exit_call(Node st) {
-    if (st.kind() != "expression_statement") return false;
-    auto kids = st.named_children();
-    if (kids.size() != 1 || kids.front().kind() != "call") return false;
-    std::string callee(kids.front().child_by_field("function").text());
+    Node call = lang::lone_expression(st);
+    if (!is(call, NodeKind::Call)) return false;
+    std::string callee(call.child_by_field("function").text());
     // argparse's parser.error() prints usage and exits.
     return callee == "sys.exit" || callee == "exit" || callee == "os._exit" || callee == "quit" ||
            callee == "os.abort" || callee == "pytest.skip" || callee == "pytest.fail" || callee == "parser.error" ||
@@ -447,35 +437,35 @@ class Flow {
   }
 
   void dispatch(Node st, State& s) {
-    std::string_view k = st.kind();
-    if (k == "if_statement") return if_statement(st, s);
-    if (k == "for_statement" || k == "while_statement") return loop(st, s);
-    if (k == "with_statement") {
+    NodeKind k = node_kind(st);
+    if (k == NodeKind::If) return if_statement(st, s);
+    if (k == NodeKind::For || k == NodeKind::While) return loop(st, s);
+    if (k == NodeKind::With) {
       for (Node c : st.named_children())
-        if (c.kind() == "with_clause") {
+        if (is(c, NodeKind::WithClause)) {
           reads(c, s);
           bind(c, s);
         }
       return block(st.child_by_field("body"), s);
     }
-    if (k == "try_statement") return optimistic(st, s);
-    if (k == "match_statement") {
+    if (k == NodeKind::Try) return optimistic(st, s);
+    if (k == NodeKind::Match) {
       reads(st.child_by_field("subject"), s);
       return bind(st, s);
     }
-    if (k == "function_definition" || k == "class_definition" || k == "decorated_definition") return bind(st, s);
-    if (k == "delete_statement" || k == "global_statement" || k == "nonlocal_statement" || k == "pass_statement")
+    if (k == NodeKind::FunctionDef || k == NodeKind::ClassDef || k == NodeKind::DecoratedDef) return bind(st, s);
+    if (k == NodeKind::Delete || k == NodeKind::Global || k == NodeKind::Nonlocal || k == NodeKind::Pass)
       return;
-    if (k == "break_statement" || k == "continue_statement") {
+    if (k == NodeKind::Break || k == NodeKind::Continue) {
       s.terminated = true;
       return;
     }
-    if (k == "return_statement" || k == "raise_statement") {
+    if (k == NodeKind::Return || k == NodeKind::Raise) {
       reads(st, s);
       s.terminated = true;
       return;
     }
-    if (k == "assert_statement") {
+    if (k == NodeKind::Assert) {
       reads(st, s);
       auto kids = st.named_children();
       if (kids.empty()) return;
@@ -494,19 +484,18 @@ class Flow {
 
   // `flag = True` / `flag = False`: later tests of `flag` are decided.
   static void remember_constant(Node st, State& s) {
-    auto kids = st.named_children();
-    if (st.kind() != "expression_statement" || kids.size() != 1 || kids.front().kind() != "assignment") return;
-    Node left = kids.front().child_by_field("left"), right = kids.front().child_by_field("right");
-    if (!left || !right || left.kind() != "identifier") return;
-    if (right.kind() == "true" || right.kind() == "false")
-      s.facts.atoms[std::string(left.text())] = right.kind() == "true";
+    Node assignment = lang::lone_expression(st);
+    if (!is(assignment, NodeKind::Assignment)) return;
+    Node left = assignment.child_by_field("left"), right = assignment.child_by_field("right");
+    if (!left || !right || !is(left, NodeKind::Identifier)) return;
+    if (std::optional<bool> value = lang::bool_literal(right)) s.facts.atoms[std::string(left.text())] = *value;
   }
 
   // Loops: the body is assumed to run. A name bound on some paths of a chain inside the body
   // counts as bound after the loop ("found in some iteration" is the author's invariant, not a
   // branch this rule can prove).
   void loop(Node st, State& s) {
-    if (st.kind() == "for_statement") {
+    if (is(st, NodeKind::For)) {
       reads(st.child_by_field("right"), s);
       bind(st.child_by_field("left"), s);
     } else {
@@ -539,23 +528,23 @@ class Flow {
   void optimistic(Node st, State& s) {
     State inner = s;
     for (Node c : st.named_children()) {
-      if (c.kind() == "block") {
+      if (is(c, NodeKind::Block)) {
         block(c, inner);
         continue;
       }
       State part = s;
-      if (c.kind() == "except_clause" || c.kind() == "except_group_clause") {
+      if (is(c, NodeKind::Except)) {
         // `except E as e`: the alias is bound inside the handler (as_pattern or alias field).
         Node alias = c.child_by_field("alias");
-        if (alias && alias.kind() == "identifier") {
+        if (alias && is(alias, NodeKind::Identifier)) {
           part.bound.insert(std::string(alias.text()));
           part.maybe.erase(std::string(alias.text()));
         }
         for (Node x : c.named_children())
-          if (x.kind() == "as_pattern") bind(x, part);
+          if (is(x, NodeKind::AsPattern)) bind(x, part);
       }
       for (Node b : c.named_children())
-        if (b.kind() == "block") block(b, part);
+        if (is(b, NodeKind::Block)) block(b, part);
       Node body = c.child_by_field("body");
       if (body) block(body, part);
     }
@@ -580,8 +569,8 @@ class Flow {
     std::vector<Arm> arms{{st.child_by_field("condition"), st.child_by_field("consequence"), st}};
     bool has_else = false;
     for (Node c : st.named_children()) {
-      if (c.kind() == "elif_clause") arms.push_back({c.child_by_field("condition"), c.child_by_field("consequence"), c});
-      if (c.kind() == "else_clause") {
+      if (is(c, NodeKind::Elif)) arms.push_back({c.child_by_field("condition"), c.child_by_field("consequence"), c});
+      if (is(c, NodeKind::Else)) {
         arms.push_back({Node(), c.child_by_field("body"), c});
         has_else = true;
       }
@@ -684,13 +673,13 @@ class Flow {
   // so a later `if errors: raise` ends it.
   static void accumulated(Node body, std::vector<Lit>& lits) {
     lang::walk(body, [&](Node n) {
-      if (is_scope_kind(n.kind())) return false;
-      if (n.kind() != "call") return true;
+      if (is_scope_kind(node_kind(n))) return false;
+      if (!is(n, NodeKind::Call)) return true;
       Node fn = n.child_by_field("function");
-      if (!fn || fn.kind() != "attribute") return true;
+      if (!fn || !is(fn, NodeKind::Attribute)) return true;
       Node obj = fn.child_by_field("object");
       std::string_view method = fn.child_by_field("attribute").text();
-      if (obj && obj.kind() == "identifier" &&
+      if (obj && is(obj, NodeKind::Identifier) &&
           (method == "append" || method == "extend" || method == "add" || method == "insert"))
         lits.push_back({obj, true});
       return true;
@@ -773,15 +762,13 @@ std::vector<int> header_lines(const Culprit& c) {
   for (const Node& chain : c.chains) {
     out.push_back(chain.start_line());
     for (Node k : chain.named_children())
-      if (k.kind() == "elif_clause" || k.kind() == "else_clause") out.push_back(k.start_line());
+      if (is_any(k, {NodeKind::Elif, NodeKind::Else})) out.push_back(k.start_line());
   }
   return out;
 }
 
-class UnboundLocal : public Rule {
+class UnboundLocal : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;

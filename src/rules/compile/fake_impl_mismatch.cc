@@ -9,7 +9,7 @@
 #include "core/paths.h"
 #include "core/plural.h"
 #include "core/strings.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -41,15 +41,11 @@ file; return statements it cannot count (a name bound elsewhere, a helper call);
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
 fp4 (or any variable) dtype for some output.)"};
 
-class FakeImplMismatch : public Rule {
+class FakeImplMismatch : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
-      const FileChange& f = *changed.file;
-      const std::set<int>& added = changed.added;
-      const lang::SyntaxTree* tree = changed.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+      const FileChange& f = *file;
       std::vector<lang::Function> fns = tree->functions();
       std::set<int> reported;
       std::vector<CompileOpRegistration> regs = compile_op_registrations(*tree);
@@ -131,15 +127,15 @@ class FakeImplMismatch : public Rule {
     }
     if (!is_quantizing(r.op.name)) return;
     lang::walk(fake.body, [&](lang::Node n) {
-      if (n.kind() == "function_definition" || n.kind() == "lambda") return false;
-      if (n.kind() != "return_statement") return true;
+      if (lang::is_nested_function(n)) return false;
+      if (!is(n, NodeKind::Return)) return true;
       std::vector<lang::Node> kids = n.named_children();
-      if (kids.empty() || (kids[0].kind() != "expression_list" && kids[0].kind() != "tuple")) return false;
+      if (kids.empty() || (!is(kids[0], NodeKind::ExpressionList) && !is(kids[0], NodeKind::Tuple))) return false;
       lang::Node tuple = kids[0];
       std::vector<lang::Node> elems;
       for (lang::Node e : tuple.named_children())
-        if (e.kind() != "comment") elems.push_back(e);
-      if (elems.empty() || elems[0].kind() != "call") return false;
+        if (!is(e, NodeKind::Comment)) elems.push_back(e);
+      if (elems.empty() || !is(elems[0], NodeKind::Call)) return false;
       lang::Call first = lang::describe_call(elems[0]);
       if (first.callee_name != "empty_like" || first.keyword("dtype") || first.args.empty()) return false;
       std::string src(trim(first.args[0].value.text()));

@@ -4,7 +4,7 @@
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -32,15 +32,11 @@ traceable and serves as its own fake); ops whose decorator or definition the PR 
 ops whose fake is registered anywhere in the same file; ops whose decorator, as defined in the
 repository at that revision, registers no torch op (aiter's compile_ops before its torch-op guard).)"};
 
-class FakeImplMissing : public Rule {
+class FakeImplMissing : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
-      const FileChange& f = *changed.file;
-      const std::set<int>& added = changed.added;
-      const lang::SyntaxTree* tree = changed.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+      const FileChange& f = *file;
       for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
         bool is_new = added.count(r.anchor_line) || added.count(def_line(r));
         if (!is_new || !r.fake.empty() || !returns_tensor(r.return_annotation)) continue;
@@ -52,7 +48,7 @@ class FakeImplMissing : public Rule {
 
  private:
   static int def_line(const CompileOpRegistration& r) {
-    lang::Node def = r.op.node.kind() == "decorated_definition" ? r.op.node.child_by_field("definition") : r.op.node;
+    lang::Node def = is(r.op.node, NodeKind::DecoratedDef) ? r.op.node.child_by_field("definition") : r.op.node;
     return def ? def.start_line() : r.op.start_line;
   }
 

@@ -13,7 +13,7 @@
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -111,22 +111,20 @@ bool guarded(const lang::SyntaxTree& tree, int line, const std::string& scope_lo
   lang::Node stmt = tree.statement_at(line);
   // The statement itself counts: an added `if get_gfx() == "gfx942":` line is the guard.
   for (lang::Node a = stmt; a; a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "function_definition" || k == "class_definition" || k == "module") break;
-    if (k == "if_statement" || k == "elif_clause" || k == "else_clause" || k == "conditional_expression") {
-      lang::Node host = k == "else_clause" ? a.parent() : a;
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::FunctionDef || k == NodeKind::ClassDef || k == NodeKind::Module) break;
+    if (k == NodeKind::If || k == NodeKind::Elif || k == NodeKind::Else || k == NodeKind::Conditional) {
+      lang::Node host = k == NodeKind::Else ? a.parent() : a;
       lang::Node cond = host ? host.child_by_field("condition") : lang::Node();
-      if (k == "conditional_expression") cond = ternary_condition(a);
+      if (k == NodeKind::Conditional) cond = ternary_condition(a);
       if (cond && arch_or_model_test(cond.text(), scope_lower)) return true;
     }
   }
   return false;
 }
 
-class SharedPathScope : public Rule {
+class SharedPathScope : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::string scope = claimed_scope(ctx.pr.meta.title, ctx.pr.meta.body);
     if (scope.empty()) return;
@@ -210,11 +208,11 @@ class SharedPathScope : public Rule {
   static bool new_binding(const lang::SyntaxTree& tree, const FileChange& f, const std::string* old_text, int line,
                           const std::set<int>& added) {
     lang::Node stmt = tree.statement_at(line);
-    if (!stmt || stmt.kind() != "expression_statement" || !added.count(stmt.start_line())) return false;
+    if (!stmt || !is(stmt, NodeKind::ExpressionStatement) || !added.count(stmt.start_line())) return false;
     auto kids = stmt.named_children();
-    if (kids.empty() || kids[0].kind() != "assignment") return false;
+    if (kids.empty() || !is(kids[0], NodeKind::Assignment)) return false;
     lang::Node left = kids[0].child_by_field("left");
-    if (!left || (left.kind() != "identifier" && left.kind() != "attribute")) return false;
+    if (!left || (!is(left, NodeKind::Identifier) && !is(left, NodeKind::Attribute))) return false;
     std::string_view target = left.text();
     if (size_t dot = target.rfind('.'); dot != std::string_view::npos) target = target.substr(dot + 1);
     return !target.empty() && !unchanged_code_contains(old_text, f, target);

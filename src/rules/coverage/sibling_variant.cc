@@ -9,7 +9,7 @@
 #include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -103,10 +103,8 @@ struct Pair {
   std::string old_code;
 };
 
-class SiblingVariant : public Rule {
+class SiblingVariant : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     // The checklist asks this of bug fixes: a feature or tuning PR that changes one variant on
     // purpose (a narrower index type on the decode path only) is not a fix left half-applied.

@@ -6,7 +6,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -52,11 +52,11 @@ void aiter_bindings(const lang::SyntaxTree& tree, std::map<std::string, std::str
                     std::set<std::string>& modules, std::map<std::string, int>* lines) {
   for (const lang::Import& imp : tree.imports()) {
     if (imp.level != 0 || !is_aiter_module(imp.module)) continue;
-    if (imp.node.kind() == "import_statement") {
+    if (is(imp.node, NodeKind::Import)) {
       for (lang::Node c : imp.node.named_children()) {
-        if (c.kind() == "aliased_import") {
+        if (is(c, NodeKind::AliasedImport)) {
           if (lang::Node a = c.child_by_field("alias")) modules.insert(std::string(a.text()));
-        } else if (c.kind() == "dotted_name") {
+        } else if (is(c, NodeKind::DottedName)) {
           modules.insert(collapse_whitespace(c.text()));
         }
       }
@@ -66,9 +66,9 @@ void aiter_bindings(const lang::SyntaxTree& tree, std::map<std::string, std::str
     for (lang::Node c : imp.node.named_children()) {
       if (c == module) continue;
       std::string name, bound;
-      if (c.kind() == "dotted_name") {
+      if (is(c, NodeKind::DottedName)) {
         name = bound = std::string(c.text());
-      } else if (c.kind() == "aliased_import") {
+      } else if (is(c, NodeKind::AliasedImport)) {
         lang::Node n = c.child_by_field("name"), a = c.child_by_field("alias");
         if (!n || !a) continue;
         name = std::string(n.text());
@@ -89,10 +89,8 @@ struct Item {
   std::string code;
 };
 
-class AiterUsageWithoutPr : public Rule {
+class AiterUsageWithoutPr : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     // aiter calling aiter is not a cross-repo dependency.
     if (ctx.profile.op_library || !ctx.pr.meta.has_description || links_aiter(ctx.pr.meta)) return;

@@ -12,7 +12,7 @@
 #include "analysis/perf_facts.h"
 #include "core/strings.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "source/git_source.h"
 
 namespace rp {
@@ -105,10 +105,8 @@ int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const s
   return first;
 }
 
-class CoreApiOwnerSignoff : public Rule {
+class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::vector<Hit> hits;
     for (const FileChange& f : ctx.pr.changes.files) {

@@ -8,7 +8,7 @@
 #include "core/paths.h"
 #include "core/plural.h"
 #include "core/strings.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -56,10 +56,8 @@ bool declares_compatibility(const std::string& title) {
   return RE2::PartialMatch(title, compat);
 }
 
-class DownstreamCiSkipped : public Rule {
+class DownstreamCiSkipped : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.pr.meta.has_description) return;
     for (const std::string& l : ctx.pr.meta.labels)

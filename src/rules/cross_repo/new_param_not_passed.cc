@@ -9,7 +9,7 @@
 #include "core/paths.h"
 #include "index/knowledge.h"
 #include "analysis/object_origin.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -35,10 +35,8 @@ fake implementations (`*_fake`, whose signature must mirror the op); parameters 
 passes by keyword, names as a quoted kwargs-dict key, or whose function an added line calls (the
 value may be passed positionally); test files. The finding is a question, not a defect.)"};
 
-class NewParamNotPassed : public Rule {
+class NewParamNotPassed : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::vector<AddedLine> all_added = added_lines(ctx.pr.changes);
     std::unique_ptr<Origins> origins;
@@ -59,7 +57,7 @@ class NewParamNotPassed : public Rule {
       for (const lang::Function& fn : neu->functions()) {
         if (fn.name.starts_with("_") || fn.name.ends_with("_fake")) continue;
         // A helper nested in another function (a kernel builder's local closure) is not API.
-        if (fn.node.ancestor({"function_definition"})) continue;
+        if (ancestor(fn.node, {NodeKind::FunctionDef})) continue;
         if (!fn.class_name.empty() && fn.class_name.starts_with("_")) continue;
         auto it = before.find(fn.qualified);
         if (it == before.end()) continue;

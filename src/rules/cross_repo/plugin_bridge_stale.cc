@@ -7,7 +7,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -50,10 +50,8 @@ struct Change {
   std::string param;  // removed parameter; "" when the function is deleted
 };
 
-class PluginBridgeStale : public Rule {
+class PluginBridgeStale : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const TreeReader* head = ctx.workspace.head_tree();
     if (!head) return;

@@ -11,13 +11,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Function;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "aot-not-taught",
@@ -86,10 +83,8 @@ bool mentions_word(std::string_view text, const std::string& name) {
   return RE2::PartialMatch(std::string(text), re);
 }
 
-class AotNotTaught : public Rule {
+class AotNotTaught : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const TreeReader* head = ctx.workspace.head_tree();
     if (!head) return;
@@ -115,8 +110,8 @@ class AotNotTaught : public Rule {
       if (!tree || added.empty()) continue;
       for (const Function& fn : tree->functions()) {
         if (!added.count(fn.start_line) || fn.name.starts_with("_") || !fn.class_name.empty()) continue;
-        if (fn.node.parent() && fn.node.parent().kind() != "module" &&
-            !(fn.node.parent().kind() == "decorated_definition"))
+        if (fn.node.parent() && !is(fn.node.parent(), NodeKind::Module) &&
+            !(is(fn.node.parent(), NodeKind::DecoratedDef)))
           continue;
         if (it->second.count(fn.name)) continue;
         bool mentioned = false;

@@ -11,14 +11,10 @@
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "flydsl-bitcast-without-unwrap",
@@ -45,23 +41,19 @@ bool looks_like_type(std::string_view t) {
 }
 
 bool is_unwrapped(Node value) {
-  if (value.kind() == "integer" || value.kind() == "float") return true;
-  if (value.kind() != "call") return false;
+  if (is_any(value, {NodeKind::Integer, NodeKind::Float})) return true;
+  if (!is(value, NodeKind::Call)) return false;
   Call c = lang::describe_call(value);
   std::string n = c.callee_name;
   for (char& ch : n) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   return n.find("unwrap") != std::string::npos || n.find("raw") != std::string::npos || n == "ir_value";
 }
 
-class FlydslBitcastWithoutUnwrap : public Rule {
+class FlydslBitcastWithoutUnwrap : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
-      const FileChange& f = *src.file;
-      const std::set<int>& added = src.added;
-      const SyntaxTree* tree = src.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *file;
       if (!imports_flydsl(*tree)) continue;
       for (const Call& c : tree->calls()) {
         if (c.callee != "arith.bitcast" || c.args.size() < 2 || !added.count(c.line)) continue;

@@ -7,15 +7,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "flydsl-compile-not-called",
@@ -45,10 +40,8 @@ bool is_flydsl_compile(const Call& c, const std::set<std::string>& flydsl_aliase
   return flydsl_aliases.count(std::string(c.receiver.text())) > 0;
 }
 
-class FlydslCompileNotCalled : public Rule {
+class FlydslCompileNotCalled : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
@@ -104,8 +97,8 @@ class FlydslCompileNotCalled : public Rule {
     for (const Call& c : calls) {
       if (!is_flydsl_compile(c, aliases)) continue;
       Node stmt = c.node;
-      while (stmt && stmt.parent() && stmt.parent().kind() != "block") stmt = stmt.parent();
-      if (!stmt || stmt.kind() != "expression_statement") continue;
+      while (stmt && stmt.parent() && !is(stmt.parent(), NodeKind::Block)) stmt = stmt.parent();
+      if (!stmt || !is(stmt, NodeKind::ExpressionStatement)) continue;
       std::set<std::string> names;
       for (const lang::Assignment& a : tree.assignments(stmt))
         for (const std::string& t : a.targets) names.insert(t);
@@ -116,7 +109,7 @@ class FlydslCompileNotCalled : public Rule {
           for (const std::string& t : a.targets) names.insert(t);
       for (const lang::Assignment& a : tree.assignments(fn.body))
         for (const std::string& t : a.targets)
-          if (names.count(t) && a.value && a.value.kind() != "call") names.insert(std::string(a.value.text()));
+          if (names.count(t) && a.value && !is(a.value, NodeKind::Call)) names.insert(std::string(a.value.text()));
       if (!calls_any(calls, names, 0)) continue;  // never executes compiled objects: a compile helper
       if (documents_executing_compile(tree, fn)) continue;
       if (path_uses_result(tree, stmt, names, fn)) continue;
@@ -137,13 +130,13 @@ class FlydslCompileNotCalled : public Rule {
     for (Node cur = stmt; cur;) {
       for (Node s = cur.next_named_sibling(); s; s = s.next_named_sibling()) {
         if (uses(tree, s, names)) return true;
-        if (s.kind() == "return_statement" || s.kind() == "raise_statement") return false;
+        if (lang::is_exit(s)) return false;
       }
       Node block = cur.parent();
       if (!block || block == fn.body) return false;  // the end of the function
       // The statement that owns this block (if/try/with/for), which continues after it.
       Node owner = block.parent();
-      while (owner && owner.parent() && owner.parent().kind() != "block") owner = owner.parent();
+      while (owner && owner.parent() && !is(owner.parent(), NodeKind::Block)) owner = owner.parent();
       if (!owner || !owner.parent()) return false;
       cur = owner;
     }
@@ -156,7 +149,7 @@ class FlydslCompileNotCalled : public Rule {
       for (const lang::Argument& a : c.args)
         if (names.count(std::string(a.value.text()))) return true;
     }
-    if (s.kind() == "return_statement") {
+    if (is(s, NodeKind::Return)) {
       Node v = s.named_children().empty() ? Node() : s.named_children().front();
       if (v && names.count(std::string(v.text()))) return true;
     }

@@ -11,7 +11,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -81,10 +81,8 @@ std::string squeeze(std::string_view text) {
   return out;
 }
 
-class FlydslUnboundedBuffer : public Rule {
+class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;

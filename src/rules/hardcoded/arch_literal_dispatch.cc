@@ -12,7 +12,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "analysis/guard_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -65,10 +65,10 @@ bool tuning_tool_path(std::string_view path) {
 lang::Node dispatch_root(lang::Node cond) {
   lang::Node owner = cond.parent();
   if (!owner) return cond;
-  if (owner.kind() == "elif_clause") owner = owner.parent();
-  while (owner.kind() == "if_statement") {
+  if (is(owner, NodeKind::Elif)) owner = owner.parent();
+  while (is(owner, NodeKind::If)) {
     lang::Node up = owner.parent();
-    if (!up || up.kind() != "else_clause" || !up.parent() || up.parent().kind() != "if_statement") break;
+    if (!up || !is(up, NodeKind::Else) || !up.parent() || !is(up.parent(), NodeKind::If)) break;
     owner = up.parent();
   }
   return owner;
@@ -79,22 +79,22 @@ lang::Node dispatch_root(lang::Node cond) {
 // exists; the call site checks for it. Nothing is routed by the condition itself.
 bool capability_import(const lang::SyntaxTree& tree, lang::Node cond) {
   lang::Node owner = cond.parent();
-  if (owner && owner.kind() == "elif_clause") owner = owner.parent();
-  if (!owner || owner.kind() != "if_statement") return false;
+  if (owner && is(owner, NodeKind::Elif)) owner = owner.parent();
+  if (!owner || !is(owner, NodeKind::If)) return false;
   for (const lang::IfChain& chain : tree.if_chains(owner)) {
     if (!(chain.node == owner)) continue;
     bool imports = false;
     for (const lang::Branch& b : chain.branches) {
       if (!b.body) return false;
       for (lang::Node s : b.body.named_children()) {
-        std::string_view k = s.kind();
-        if (k == "comment" || k == "pass_statement") continue;
-        if (k == "import_statement" || k == "import_from_statement") {
+        NodeKind k = node_kind(s);
+        if (k == NodeKind::Comment || k == NodeKind::Pass) continue;
+        if (k == NodeKind::Import || k == NodeKind::ImportFrom) {
           imports = true;
           continue;
         }
         static const RE2 none(R"(\s*[\w.]+\s*=\s*(?:None|False)\s*)");
-        if (k == "expression_statement" && RE2::FullMatch(s.text(), none)) continue;
+        if (k == NodeKind::ExpressionStatement && RE2::FullMatch(s.text(), none)) continue;
         return false;
       }
     }
@@ -108,10 +108,8 @@ bool capability_function(std::string_view name) {
   return RE2::PartialMatch(name, re);
 }
 
-class ArchLiteralDispatch : public Rule {
+class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
       const FileChange& f = *cs.file;
@@ -129,7 +127,7 @@ class ArchLiteralDispatch : public Rule {
   static bool guard_context(const lang::SyntaxTree& tree, lang::Node cond, int line) {
     if (auto fn = tree.enclosing_function(line); fn && capability_function(fn->name)) return true;
     lang::Node owner = cond.parent();
-    return (owner && owner.kind() == "if_statement" && is_lone_guard(owner)) || capability_import(tree, cond);
+    return (owner && is(owner, NodeKind::If) && is_lone_guard(owner)) || capability_import(tree, cond);
   }
 
   // Whether the arch values that can reach the line are already pinned: an arch directory, or

@@ -8,7 +8,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -54,26 +54,20 @@ bool has_real_params(const lang::Function& fn) {
 // The arch-test condition of the branch that directly holds statement `n`, or null.
 lang::Node branch_condition(lang::Node n) {
   for (lang::Node a = n.parent(); a; a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "if_statement" || k == "elif_clause") return a.child_by_field("condition");
-    if (k == "function_definition" || k == "module") break;
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::If || k == NodeKind::Elif) return a.child_by_field("condition");
+    if (k == NodeKind::FunctionDef || k == NodeKind::Module) break;
   }
   return {};
 }
 
-class FnuzByArch : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      for (const lang::Function& fn : tree->functions()) {
-        if (!has_real_params(fn) || !fn.body) continue;
-        check_function(f, *tree, fn, added, out);
-      }
+class FnuzByArch : public SourceRule<kInfo, Sources::PythonAndCpp> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    for (const lang::Function& fn : tree.functions()) {
+      if (!has_real_params(fn) || !fn.body) continue;
+      check_function(f, tree, fn, added, out);
     }
   }
 
@@ -97,8 +91,8 @@ class FnuzByArch : public Rule {
     }
     if (!fnuz_name(fn.name)) return;
     lang::walk(fn.body, [&](lang::Node n) {
-      if (n.kind() == "function_definition" || n.kind() == "lambda") return false;
-      if (n.kind() == "return_statement" && added.count(n.start_line()) && arch_test(n.text()) &&
+      if (lang::is_nested_function(n)) return false;
+      if (is(n, NodeKind::Return) && added.count(n.start_line()) && arch_test(n.text()) &&
           !reads_dtype(n.text()))
         out.push_back(report(f, tree, n.start_line()));
       return true;

@@ -11,7 +11,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "analysis/guard_facts.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -67,20 +67,20 @@ bool flavour_name(std::string_view name) {
 // Whether an enclosing if/elif/else of `n` (inside its function) tests an fp8 flavour or arch.
 bool guarded(lang::Node n) {
   for (lang::Node a = n.parent(); a; a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "function_definition" || k == "module" || k == "translation_unit") break;
-    if (k == "if_statement" || k == "elif_clause") {
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::FunctionDef || k == NodeKind::Module) break;
+    if (k == NodeKind::If || k == NodeKind::Elif) {
       lang::Node c = a.child_by_field("condition");
       if (c && flavour_test(c.text())) return true;
     }
-    if (k == "else_clause") {
+    if (k == NodeKind::Else) {
       lang::Node owner = a.parent();
-      if (owner && owner.kind() == "if_statement") {
+      if (owner && is(owner, NodeKind::If)) {
         lang::Node c = owner.child_by_field("condition");
         if (c && flavour_test(c.text())) return true;
       }
     }
-    if (k == "preproc_if" || k == "preproc_ifdef" || k == "preproc_elif") return true;
+    if (k == NodeKind::PreprocConditional) return true;
   }
   return false;
 }
@@ -94,33 +94,27 @@ bool pinned_flavour(std::string_view fn_text, bool fnuz_value) {
   return fnuz_value ? has_fnuz && !has_ocp : has_ocp && !has_fnuz;
 }
 
-class Fp8MaxConstant : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      if (flavour_name(base_name(f.new_path))) continue;
-      const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
-      bool python = tree->is_python();
-      std::set<int> reported;
-      for (const lang::Literal& lit : tree->number_literals()) {
-        if (!added.count(lit.line) || reported.count(lit.line) || !is_fp8_max(lit.text)) continue;
-        std::string_view code = code_part(tree->line_text(lit.line), python);
-        if (!fp8_context(code)) continue;
-        bool has240 = code.find("240") != std::string_view::npos, has448 = code.find("448") != std::string_view::npos;
-        if ((has240 && has448) || enclosing_ternary(lit.node) || guarded(lit.node)) continue;
-        if (auto fn = tree->enclosing_function(lit.line);
-            fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
-          continue;
-        if (unchanged_code_contains(old, f, lit.text)) continue;
-        if (pinned_on_every_use(*tree, f.new_path, lit)) continue;
-        reported.insert(lit.line);
-        out.push_back(report(f, lit, tree->line_text(lit.line)));
-      }
+class Fp8MaxConstant : public SourceRule<kInfo, Sources::PythonAndCpp> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    if (flavour_name(base_name(f.new_path))) return;
+    const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+    bool python = tree.is_python();
+    std::set<int> reported;
+    for (const lang::Literal& lit : tree.number_literals()) {
+      if (!added.count(lit.line) || reported.count(lit.line) || !is_fp8_max(lit.text)) continue;
+      std::string_view code = code_part(tree.line_text(lit.line), python);
+      if (!fp8_context(code)) continue;
+      bool has240 = code.find("240") != std::string_view::npos, has448 = code.find("448") != std::string_view::npos;
+      if ((has240 && has448) || enclosing_ternary(lit.node) || guarded(lit.node)) continue;
+      if (auto fn = tree.enclosing_function(lit.line);
+          fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
+        continue;
+      if (unchanged_code_contains(old, f, lit.text)) continue;
+      if (pinned_on_every_use(tree, f.new_path, lit)) continue;
+      reported.insert(lit.line);
+      out.push_back(report(f, lit, tree.line_text(lit.line)));
     }
   }
 
@@ -140,8 +134,8 @@ class Fp8MaxConstant : public Rule {
 
   static bool enclosing_ternary(lang::Node n) {
     for (lang::Node a = n.parent(); a; a = a.parent()) {
-      if (a.kind() == "conditional_expression") return true;
-      if (a.kind().ends_with("_statement") || a.kind() == "declaration") return false;
+      if (is(a, NodeKind::Conditional)) return true;
+      if (a.kind().ends_with("_statement") || is(a, NodeKind::Declaration)) return false;
     }
     return false;
   }

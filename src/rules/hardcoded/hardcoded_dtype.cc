@@ -9,7 +9,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -97,9 +97,9 @@ bool selects(std::string_view cond, std::string_view value) {
 // (`if self.use_fp4_dispatch:` around `quant_dtype=dtypes.fp4x2`).
 bool branch_selects(lang::Node n, std::string_view value) {
   for (lang::Node a = n.parent(); a; a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "function_definition") break;
-    if (k == "if_statement" || k == "elif_clause")
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::FunctionDef) break;
+    if (k == NodeKind::If || k == NodeKind::Elif)
       if (lang::Node c = a.child_by_field("condition"); c && selects(c.text(), value)) return true;
   }
   return false;
@@ -112,9 +112,9 @@ bool dtype_slot(std::string_view kw) {
 
 bool in_collection(lang::Node n, lang::Node stop) {
   for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "dictionary" || k == "list" || k == "tuple" || k == "set") return true;
-    if (k == "call") return false;
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::Dict || k == NodeKind::List || k == NodeKind::Tuple || k == NodeKind::Set) return true;
+    if (k == NodeKind::Call) return false;
   }
   return false;
 }
@@ -147,35 +147,29 @@ bool pinned_to(const lang::SyntaxTree& tree, const lang::Function& fn, const std
   return RE2::PartialMatch(src.substr(fn.node.start_byte(), fn.node.end_byte() - fn.node.start_byte()), re);
 }
 
-class HardcodedDtype : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      if (script_file(f.new_path)) continue;
-      const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
-      std::set<std::string> reported;
-      for (const lang::Call& c : tree->calls()) {
-        if (allocation(c)) continue;
-        for (const lang::Argument& a : c.args) {
-          if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
-          std::string value = collapse_whitespace(a.value.text());
-          if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
-          if (in_collection(a.value, c.node)) continue;
-          if (a.keyword == "dtype" && format_intrinsic(value)) continue;
-          if (branch_selects(a.value, value)) continue;
-          int line = a.value.start_line();
-          auto fn = tree->enclosing_function(line);
-          if (!fn || !handles_dtypes(*tree, *fn, line) || pinned_to(*tree, *fn, value) || named_for(fn->name, value))
-            continue;
-          if (unchanged_code_contains(old, f, value)) continue;
-          reported.insert(value);
-          out.push_back(report(f, *tree, line, a.keyword, value, fn->name));
-        }
+class HardcodedDtype : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    if (script_file(f.new_path)) return;
+    const std::string* old = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+    std::set<std::string> reported;
+    for (const lang::Call& c : tree.calls()) {
+      if (allocation(c)) continue;
+      for (const lang::Argument& a : c.args) {
+        if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
+        std::string value = collapse_whitespace(a.value.text());
+        if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;
+        if (in_collection(a.value, c.node)) continue;
+        if (a.keyword == "dtype" && format_intrinsic(value)) continue;
+        if (branch_selects(a.value, value)) continue;
+        int line = a.value.start_line();
+        auto fn = tree.enclosing_function(line);
+        if (!fn || !handles_dtypes(tree, *fn, line) || pinned_to(tree, *fn, value) || named_for(fn->name, value))
+          continue;
+        if (unchanged_code_contains(old, f, value)) continue;
+        reported.insert(value);
+        out.push_back(report(f, tree, line, a.keyword, value, fn->name));
       }
     }
   }

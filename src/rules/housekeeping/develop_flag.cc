@@ -4,7 +4,7 @@
 #include "analysis/compile_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -29,10 +29,8 @@ Does not fire on: `develop=False`; a `develop=True` the old side of the same reg
 had (a moved or reformatted decorator); the flag outside a compile_ops decorator (a function
 parameter named `develop`, a config key); test files.)"};
 
-class DevelopFlag : public Rule {
+class DevelopFlag : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 flag(R"(\bdevelop\s*=\s*True\b)");
     struct Hit {
@@ -79,7 +77,7 @@ class DevelopFlag : public Rule {
  private:
   // The line of `develop=True` inside the registration's decorator; 0 when absent.
   static int develop_line(const lang::SyntaxTree& tree, const CompileOpRegistration& r, const RE2& flag) {
-    int def = r.op.node.kind() == "decorated_definition" && r.op.node.child_by_field("definition")
+    int def = is(r.op.node, NodeKind::DecoratedDef) && r.op.node.child_by_field("definition")
                   ? r.op.node.child_by_field("definition").start_line()
                   : r.anchor_line;
     for (int line = r.anchor_line; line < def; ++line)

@@ -5,12 +5,10 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Node;
 
 constexpr RuleInfo kInfo{
     .name = "failure-logged-below-warning",
@@ -34,8 +32,8 @@ failure); lines the PR did not add.)"};
 std::string message_text(const lang::Call& c) {
   if (c.args.empty() || !c.args[0].keyword.empty()) return "";
   Node m = c.args[0].value;
-  if (m.kind() == "binary_operator") m = m.child_by_field("left");
-  if (!m || (m.kind() != "string" && m.kind() != "concatenated_string")) return "";
+  if (is(m, NodeKind::BinaryOp)) m = m.child_by_field("left");
+  if (!lang::is_string_literal(m)) return "";
   return std::string(m.text());
 }
 
@@ -53,20 +51,20 @@ bool reports_failure(const std::string& msg) {
 // The assert within three lines after the call, in the same block, that checks a name the call
 // logs; null when there is none.
 Node assert_behind(const lang::SyntaxTree& tree, const lang::Call& c) {
-  Node stmt = c.node.ancestor({"expression_statement"});
+  Node stmt = ancestor(c.node, {NodeKind::ExpressionStatement});
   if (!stmt) return {};
   std::set<std::string> logged;
   for (size_t i = 1; i < c.args.size(); ++i)
     lang::walk(c.args[i].value, [&](Node n) {
-      if (n.kind() == "identifier") logged.insert(std::string(n.text()));
+      if (is(n, NodeKind::Identifier)) logged.insert(std::string(n.text()));
       return true;
     });
   if (logged.empty()) return {};
   for (Node s = stmt.next_named_sibling(); s && s.start_line() <= stmt.end_line() + 3; s = s.next_named_sibling()) {
-    if (s.kind() != "assert_statement") continue;
+    if (!is(s, NodeKind::Assert)) continue;
     bool shares = false;
     lang::walk(s, [&](Node n) {
-      if (n.kind() == "identifier" && logged.count(std::string(n.text()))) shares = true;
+      if (is(n, NodeKind::Identifier) && logged.count(std::string(n.text()))) shares = true;
       return !shares;
     });
     if (shares) return s;
@@ -75,10 +73,8 @@ Node assert_behind(const lang::SyntaxTree& tree, const lang::Call& c) {
   return {};
 }
 
-class FailureLoggedBelowWarning : public Rule {
+class FailureLoggedBelowWarning : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
       if (lc.level != "info" && lc.level != "debug") continue;

@@ -8,7 +8,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -93,12 +93,11 @@ std::string first_line(std::string_view text) {
 // and try bodies are transparent; a class body or the file ends the search.
 lang::Node owning_branch(lang::Node n) {
   for (lang::Node p = n.parent(); p; p = p.parent()) {
-    std::string_view k = p.kind();
-    if (k == "function_definition" || k == "if_statement" || k == "elif_clause" || k == "else_clause" ||
-        k == "except_clause" || k == "catch_clause")
+    NodeKind k = node_kind(p);
+    if (k == NodeKind::FunctionDef || k == NodeKind::If || k == NodeKind::Elif || k == NodeKind::Else ||
+        k == NodeKind::Except)
       return p;
-    if (k == "class_definition" || k == "class_specifier" || k == "struct_specifier" || k == "module" ||
-        k == "translation_unit" || k == "lambda" || k == "lambda_expression")
+    if (k == NodeKind::ClassDef || k == NodeKind::StructOrClass || k == NodeKind::Module || k == NodeKind::Lambda)
       return {};
   }
   return {};
@@ -106,13 +105,8 @@ lang::Node owning_branch(lang::Node n) {
 
 // Statements of a Python block that do something: comments and a leading docstring dropped.
 std::vector<lang::Node> working_statements(lang::Node block) {
-  std::vector<lang::Node> out;
-  for (lang::Node c : block.named_children()) {
-    if (c.kind() == "comment") continue;
-    bool docstring = out.empty() && c.kind() == "expression_statement" && c.named_children().size() == 1 &&
-                     c.named_children().front().kind() == "string";
-    if (!docstring) out.push_back(c);
-  }
+  std::vector<lang::Node> out = lang::statements(block);
+  if (!out.empty() && lang::docstring(block)) out.erase(out.begin());
   return out;
 }
 
@@ -135,12 +129,12 @@ class TreeScan {
     std::vector<Stub> out;
     lang::walk(tree_.root(), [&](lang::Node n) {
       if (n.end_line() < first_added() || n.start_line() > last_added()) return false;
-      std::string_view k = n.kind();
+      NodeKind k = node_kind(n);
       if (!added_.count(n.start_line())) return true;
       std::optional<Stub> s;
-      if (k == "comment" && mentions_todo(n.text())) s = stub_at(n, Marker::Todo);
-      else if (k == "raise_statement" && unfinished_raise(n)) s = stub_at(n, Marker::NotImplemented);
-      else if (k == "pass_statement") s = lone_pass(n);
+      if (k == NodeKind::Comment && mentions_todo(n.text())) s = stub_at(n, Marker::Todo);
+      else if (k == NodeKind::Raise && unfinished_raise(n)) s = stub_at(n, Marker::NotImplemented);
+      else if (k == NodeKind::Pass) s = lone_pass(n);
       if (s) out.push_back(*s);
       return true;
     });
@@ -156,7 +150,7 @@ class TreeScan {
   bool new_branch(lang::Node branch) const {
     int h = branch.start_line();
     if (!added_.count(h) || moved(h)) return false;
-    if (branch.kind() != "function_definition" || !old_) return true;
+    if (!is(branch, NodeKind::FunctionDef) || !old_) return true;
     std::string qualified = lang::describe_function(branch).qualified;
     for (const lang::Function& fn : old_->functions())
       if (fn.qualified == qualified) return false;
@@ -167,12 +161,12 @@ class TreeScan {
     if (moved(n.start_line())) return std::nullopt;
     lang::Node branch = owning_branch(n);
     if (!branch || !new_branch(branch)) return std::nullopt;
-    if (m == Marker::NotImplemented && branch.kind() == "function_definition") {
+    if (m == Marker::NotImplemented && is(branch, NodeKind::FunctionDef)) {
       lang::Node body = branch.child_by_field("body");
       std::vector<lang::Node> stmts = working_statements(body);
       if (stmts.size() == 1 && stmts.front() == n && meant_to_be_overridden(branch)) return std::nullopt;
     }
-    bool message = m == Marker::NotImplemented && n.named_children().front().kind() == "call" &&
+    bool message = m == Marker::NotImplemented && is(n.named_children().front(), NodeKind::Call) &&
                    !lang::describe_call(n.named_children().front()).args.empty();
     return Stub{m, n.start_line(), branch.start_line(), first_line(tree_.line_text(branch.start_line())), message};
   }
@@ -181,8 +175,8 @@ class TreeScan {
     auto kids = raise.named_children();
     if (kids.empty()) return false;
     lang::Node e = kids.front();
-    if (e.kind() == "identifier") return e.text() == "NotImplementedError";
-    if (e.kind() != "call" || e.child_by_field("function").text() != "NotImplementedError") return false;
+    if (is(e, NodeKind::Identifier)) return e.text() == "NotImplementedError";
+    if (!is(e, NodeKind::Call) || e.child_by_field("function").text() != "NotImplementedError") return false;
     lang::Call c = lang::describe_call(e);
     if (c.args.empty()) return true;
     return unfinished_message(c.args.front().value.text());
@@ -195,18 +189,18 @@ class TreeScan {
     if (!is_lone_pass_block(pass.parent())) return std::nullopt;
     lang::Node block = pass.parent();
     lang::Node owner = block.parent();
-    std::string_view k = owner.kind();
-    if (k == "if_statement") {
+    NodeKind k = node_kind(owner);
+    if (k == NodeKind::If) {
       if (!(owner.child_by_field("consequence") == block)) return std::nullopt;
       for (lang::Node c : owner.named_children()) {
-        if (c.kind() == "elif_clause" && !is_lone_pass_block(c.child_by_field("consequence"))) return std::nullopt;
-        if (c.kind() == "else_clause" && !is_lone_pass_block(c.child_by_field("body"))) return std::nullopt;
+        if (is(c, NodeKind::Elif) && !is_lone_pass_block(c.child_by_field("consequence"))) return std::nullopt;
+        if (is(c, NodeKind::Else) && !is_lone_pass_block(c.child_by_field("body"))) return std::nullopt;
       }
-    } else if (k != "function_definition") {
+    } else if (k != NodeKind::FunctionDef) {
       return std::nullopt;
     }
     if (moved(pass.start_line()) || !new_branch(owner)) return std::nullopt;
-    if (k == "function_definition" && meant_to_be_overridden(owner)) return std::nullopt;
+    if (k == NodeKind::FunctionDef && meant_to_be_overridden(owner)) return std::nullopt;
     return Stub{Marker::LonePass, pass.start_line(), owner.start_line(),
                 first_line(tree_.line_text(owner.start_line()))};
   }
@@ -214,11 +208,11 @@ class TreeScan {
   // A block holding `pass` and nothing else: no docstring, and no comment from its header
   // line to its end (the tree may attach a leading comment outside the block, so read lines).
   bool is_lone_pass_block(lang::Node block) const {
-    if (!block || block.kind() != "block") return false;
+    if (!block || !is(block, NodeKind::Block)) return false;
     int passes = 0;
     for (lang::Node c : block.named_children()) {
-      if (c.kind() == "comment") return false;
-      if (c.kind() != "pass_statement") return false;
+      if (is(c, NodeKind::Comment)) return false;
+      if (!is(c, NodeKind::Pass)) return false;
       ++passes;
     }
     if (passes != 1) return false;
@@ -242,7 +236,7 @@ class TreeScan {
     for (const std::string& d : fn.decorators)
       if (d.ends_with("abstractmethod") || d.ends_with("abstractproperty") || d.ends_with("overload")) return true;
     if (fn.class_name.empty()) return false;
-    lang::Node cls = def.ancestor({"class_definition"});
+    lang::Node cls = ancestor(def, {NodeKind::ClassDef});
     if (!cls) return false;
     std::string_view name = fn.class_name;
     if (name.starts_with("Base") || name.ends_with("Base") || name.starts_with("Abstract") ||
@@ -407,10 +401,8 @@ std::vector<Stub> scan_hunks_textually(const FileChange& f, const std::set<std::
 
 // ---------------------------------------------------------------- the rule
 
-class IncompleteStub : public Rule {
+class IncompleteStub : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::map<std::string, bool> head_subclassed;
     const std::set<std::string> removed = removed_texts(ctx.pr.changes);  // moved lines, from any file

@@ -5,13 +5,10 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "log-debug-guard",
@@ -43,17 +40,10 @@ bool debug_flag(Node cond) {
 }
 
 bool only_logger_calls(Node body) {
-  if (!body) return false;
-  bool any = false;
-  for (Node s : body.named_children()) {
-    if (s.kind() == "comment") continue;
-    if (s.kind() != "expression_statement") return false;
-    std::vector<Node> kids = s.named_children();
-    if (kids.size() != 1 || kids[0].kind() != "call") return false;
-    if (logger_call_level(lang::describe_call(kids[0])).empty()) return false;
-    any = true;
-  }
-  return any;
+  std::vector<lang::Call> calls = lang::lone_calls(body);
+  for (const lang::Call& c : calls)
+    if (logger_call_level(c).empty()) return false;
+  return !calls.empty();
 }
 
 bool verbose_level(const lang::Call& c) {
@@ -71,15 +61,11 @@ bool configures_handler(const SyntaxTree& tree) {
   return false;
 }
 
-class LogDebugGuard : public Rule {
+class LogDebugGuard : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python)) {
-      const FileChange& f = *src.file;
-      const std::set<int>& added = src.added;
-      const SyntaxTree* tree = src.tree;
+    for (const auto& [file, added, tree] : changed_sources_with_tests(ctx, is_python)) {
+      const FileChange& f = *file;
       for (const lang::IfChain& chain : tree->if_chains()) {
         if (chain.branches.size() != 1 || chain.has_else) continue;
         const lang::Branch& b = chain.branches[0];

@@ -5,13 +5,10 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "log-format-specifier",
@@ -34,8 +31,6 @@ rebound (or checked with `if arg is None: arg = ...`) before the call; names bou
 unpacking (`rank, world = a, b`); `.shape[0]`; bools (`%d` of
 True prints 1, it does not raise); `%(name)d` mapping keys; lines the PR did not add.)"};
 
-bool is_string(Node n) { return n && (n.kind() == "string" || n.kind() == "concatenated_string"); }
-
 // The literal text of a (possibly implicitly concatenated) string node, quotes included: enough
 // to find conversions. f-strings are skipped (their braces are not %-arguments).
 std::string string_text(Node n) {
@@ -48,20 +43,20 @@ std::string string_text(Node n) {
 // `x.stride()`.
 bool tuple_valued(Node value) {
   if (!value) return false;
-  std::string_view k = value.kind();
-  if (k == "tuple" || k == "expression_list") return true;
+  NodeKind k = node_kind(value);
+  if (k == NodeKind::Tuple || k == NodeKind::ExpressionList) return true;
   std::string t = collapse_whitespace(value.text());
   static const RE2 shape(R"(^[\w.\[\]]+\.(?:shape|size\(\)|stride\(\))$)");
   return RE2::FullMatch(t, shape);
 }
 
-bool is_none(Node v) { return v && v.kind() == "none"; }
+bool is_none(Node v) { return v && is(v, NodeKind::None); }
 
 // Whether the call sits under an if whose condition mentions `name` (a None/truth check).
 bool guarded(Node call, const std::string& name, Node scope) {
   for (Node p = call.parent(); p && !(p == scope); p = p.parent()) {
-    std::string_view k = p.kind();
-    if (k != "if_statement" && k != "elif_clause" && k != "conditional_expression" && k != "while_statement") continue;
+    NodeKind k = node_kind(p);
+    if (k != NodeKind::If && k != NodeKind::Elif && k != NodeKind::Conditional && k != NodeKind::While) continue;
     Node cond = p.child_by_field("condition");
     std::string c = cond ? std::string(cond.text()) : std::string(p.text().substr(0, 200));
     static const RE2 word(R"(\b(\w+)\b)");
@@ -79,9 +74,9 @@ bool inside(Node n, Node outer) { return outer && outer.start_byte() <= n.start_
 // The innermost compound statement (if/for/while/try/with) between `n` and `scope`.
 Node block_of(Node n, Node scope) {
   for (Node p = n.parent(); p && !(p == scope); p = p.parent()) {
-    std::string_view k = p.kind();
-    if (k == "if_statement" || k == "for_statement" || k == "while_statement" || k == "try_statement" ||
-        k == "with_statement")
+    NodeKind k = node_kind(p);
+    if (k == NodeKind::If || k == NodeKind::For || k == NodeKind::While || k == NodeKind::Try ||
+        k == NodeKind::With)
       return p;
   }
   return {};
@@ -141,19 +136,19 @@ std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std
 bool message_and_args(const lang::Call& c, std::string& format, std::vector<Node>& args) {
   if (c.args.empty() || !c.args[0].keyword.empty()) return false;
   Node first = c.args[0].value;
-  if (is_string(first)) {
+  if (lang::is_string_literal(first)) {
     format = string_text(first);
     for (size_t i = 1; i < c.args.size(); ++i)
       if (c.args[i].keyword.empty()) args.push_back(c.args[i].value);
     return !format.empty();
   }
-  if (first.kind() == "binary_operator") {
+  if (is(first, NodeKind::BinaryOp)) {
     Node left = first.child_by_field("left"), right = first.child_by_field("right");
     Node op = first.child_by_field("operator");
-    if (!is_string(left) || !right || !op || op.text() != "%") return false;
+    if (!lang::is_string_literal(left) || !right || !op || op.text() != "%") return false;
     format = string_text(left);
-    if (right.kind() == "tuple" || right.kind() == "parenthesized_expression") {
-      if (right.kind() == "parenthesized_expression") args.push_back(right.named_children().empty() ? right : right.named_children()[0]);
+    if (is_any(right, {NodeKind::Tuple, NodeKind::Parenthesized})) {
+      if (is(right, NodeKind::Parenthesized)) args.push_back(right.named_children().empty() ? right : right.named_children()[0]);
       else for (Node n : right.named_children()) args.push_back(n);
     } else {
       args.push_back(right);
@@ -163,10 +158,8 @@ bool message_and_args(const lang::Call& c, std::string& format, std::vector<Node
   return false;
 }
 
-class LogFormatSpecifier : public Rule {
+class LogFormatSpecifier : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
       std::string format;
@@ -179,7 +172,7 @@ class LogFormatSpecifier : public Rule {
         std::string why;
         if (tuple_valued(arg)) why = "`" + collapse_whitespace(arg.text()) + "` is a tuple";
         else if (is_none(arg)) why = "the argument is None";
-        else if (arg.kind() == "identifier") why = risky_name(*lc.tree, lc.call, std::string(arg.text()));
+        else if (is(arg, NodeKind::Identifier)) why = risky_name(*lc.tree, lc.call, std::string(arg.text()));
         if (why.empty()) continue;
         report(lc, pc, collapse_whitespace(arg.text()), why, out);
         break;  // one finding per call

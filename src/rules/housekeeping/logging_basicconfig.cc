@@ -1,7 +1,7 @@
 // logging-basicconfig: `logging.basicConfig(...)` added where it runs at import time.
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -24,10 +24,8 @@ Does not fire on: calls inside a function or under `if __name__ == "__main__":`;
 scripts outside the package and outside test directories (they are run, not imported); lines
 the PR did not add.)"};
 
-class LoggingBasicConfig : public Rule {
+class LoggingBasicConfig : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;

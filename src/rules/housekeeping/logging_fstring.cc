@@ -4,7 +4,7 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -25,10 +25,8 @@ of a hot path), and the values are not passed to the logging machinery; aiter's 
 Does not fire on: `%`-style messages with arguments; plain string messages; `print(f"...")`;
 f-strings passed as later arguments; lines the PR did not add; comments.)"};
 
-class LoggingFstring : public Rule {
+class LoggingFstring : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 eager(std::string(logger_call_pattern()) + R"(\s*(?:[rR]?[fF][rR]?["']|["'][^"']*["']\s*\+))");
     std::vector<AddedLine> hits;

@@ -6,7 +6,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -28,10 +28,8 @@ API with a dispatch parameter is usually cheaper.
 Does not fire on: the first or second member of a family; modified files; files without a
 variant suffix; a review without the head tree (the family cannot be counted).)"};
 
-class NthVariant : public Rule {
+class NthVariant : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const TreeReader* head = ctx.workspace.head_tree();
     if (!head) return;

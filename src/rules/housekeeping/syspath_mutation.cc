@@ -4,7 +4,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -68,10 +68,8 @@ bool is_syspath_call(std::string_view callee) {
 
 bool is_syspath_target(std::string_view target) { return target == "sys.path" || target.starts_with("sys.path["); }
 
-class SyspathMutation : public Rule {
+class SyspathMutation : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || exempt_path(f.new_path)) continue;

@@ -6,7 +6,7 @@
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -30,10 +30,8 @@ calls, a `run_case` only `main()` calls: not `test_*`, referenced nowhere else),
 the script's console output; `print` inside comments or strings; lines the PR did not
 add.)"};
 
-class TestPrint : public Rule {
+class TestPrint : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 test_file(R"(^op_tests/(?:.*/)?test_[^/]*\.py$)");
     for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python)) {

@@ -5,7 +5,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -38,10 +38,8 @@ comparison helpers that consume a reference (`test_*`, names with assert/check/c
 match). A note: on aiter's history most fp32 references are deliberate (the kernel accumulates
 in fp32 too), so the finding asks rather than asserts.)"};
 
-class TestReferenceUpcast : public Rule {
+class TestReferenceUpcast : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 upcast(
         R"(\.float\(\)|\.double\(\)|\.to\(\s*(?:dtype\s*=\s*)?torch\.(?:float32|float64|float|double)\s*\)|dtype\s*=\s*torch\.(?:float32|float64)\b)");

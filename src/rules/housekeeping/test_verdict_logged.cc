@@ -5,7 +5,7 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -27,26 +27,15 @@ Does not fire on: branches that also assert, raise, call pytest.fail/sys.exit or
 functions that assert the same condition elsewhere; conditions whose branches do other work;
 non-test files; chains the PR did not touch.)"};
 
-bool only_reports(const lang::SyntaxTree& tree, lang::Node body) {
-  if (!body) return false;
-  bool any = false;
-  for (lang::Node s : body.named_children()) {
-    if (s.kind() == "comment") continue;
-    if (s.kind() != "expression_statement") return false;
-    std::vector<lang::Node> kids = s.named_children();
-    if (kids.size() != 1 || kids[0].kind() != "call") return false;
-    lang::Call c = lang::describe_call(kids[0]);
+bool only_reports(lang::Node body) {
+  std::vector<lang::Call> calls = lang::lone_calls(body);
+  for (const lang::Call& c : calls)
     if (!is_report_callee(c.callee)) return false;
-    any = true;
-  }
-  (void)tree;
-  return any;
+  return !calls.empty();
 }
 
-class TestVerdictLogged : public Rule {
+class TestVerdictLogged : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 pass(R"((?i)\bpass(?:ed)?\b|\bok\b|success|correct|match(?:es|ed)?\b)");
     static const RE2 fail(R"((?i)fail|mismatch|incorrect|wrong|error|not match)");
@@ -61,7 +50,7 @@ class TestVerdictLogged : public Rule {
         const lang::Branch& yes = chain.branches[0];
         const lang::Branch& no = chain.branches[1];
         if (!touches_added(added, chain.node.start_line(), chain.node.end_line())) continue;
-        if (!only_reports(*tree, yes.body) || !only_reports(*tree, no.body)) continue;
+        if (!only_reports(yes.body) || !only_reports(no.body)) continue;
         if (!RE2::PartialMatch(yes.body.text(), pass) || !RE2::PartialMatch(no.body.text(), fail)) continue;
         std::string cond = normalize_condition(yes.condition.text());
         if (asserted_elsewhere(*tree, chain, cond)) continue;
@@ -84,11 +73,11 @@ class TestVerdictLogged : public Rule {
     bool found = false;
     lang::walk(scope, [&](lang::Node n) {
       if (found) return false;
-      if (n.kind() == "assert_statement" || n.kind() == "raise_statement") {
-        if (n.kind() == "raise_statement" || collapse_whitespace(n.text()).find(cond) != std::string::npos) found = true;
+      if (is_any(n, {NodeKind::Assert, NodeKind::Raise})) {
+        if (is(n, NodeKind::Raise) || collapse_whitespace(n.text()).find(cond) != std::string::npos) found = true;
         return false;
       }
-      if (n.kind() == "call") {
+      if (is(n, NodeKind::Call)) {
         std::string t(n.text().substr(0, 40));
         if (t.starts_with("pytest.fail") || t.starts_with("sys.exit") || t.find("assert_close") != std::string::npos ||
             t.find("assert_allclose") != std::string::npos || t.find("checkAllclose") != std::string::npos)

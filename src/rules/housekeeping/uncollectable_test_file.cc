@@ -4,7 +4,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -33,10 +33,8 @@ bool run_as_script(std::string_view path) {
   return rest.find('/') == std::string_view::npos || rest.starts_with("multigpu_tests/");
 }
 
-class UncollectableTest : public Rule {
+class UncollectableTest : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 test_name(R"((?:^|/)(?:test_[^/]*|[^/]*_test)\.py$)");
     static const RE2 collectable(R"(^\s*(?:async\s+)?def\s+test\w*\s*\(|^\s*class\s+Test\w*)");

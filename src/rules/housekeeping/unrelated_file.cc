@@ -11,7 +11,7 @@
 #include "core/strings.h"
 #include "index/knowledge.h"
 #include "index/repo_index.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -141,10 +141,8 @@ bool linked_in_index(const index::RepoIndex& idx, const std::string& path, const
   return false;
 }
 
-class UnrelatedFile : public Rule {
+class UnrelatedFile : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const std::vector<FileChange>& files = ctx.pr.changes.files;
     if (!ctx.repo || files.size() < 3 || files.size() > 20) return;

@@ -12,7 +12,7 @@
 #include "analysis/perf_facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -127,10 +127,8 @@ struct Setup {
   std::string bound;
 };
 
-class BenchmarkTimingWindow : public Rule {
+class BenchmarkTimingWindow : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_sources_with_tests(ctx, is_python)) {
       std::set<int> reported;
@@ -151,9 +149,9 @@ class BenchmarkTimingWindow : public Rule {
     for (std::size_t i = 0; i < stmts.size(); ++i) {
       bool inside = false;
       for (const Window& w : wins) inside |= i >= w.first && i <= w.last;
-      if (inside || stmts[i].kind() != "expression_statement") continue;
+      if (inside || !is(stmts[i], NodeKind::ExpressionStatement)) continue;
       std::vector<lang::Assignment> as = tree.assignments(stmts[i]);
-      if (as.size() != 1 || as[0].targets.size() != 1 || !as[0].value || as[0].value.kind() != "call") continue;
+      if (as.size() != 1 || as[0].targets.size() != 1 || !as[0].value || !is(as[0].value, NodeKind::Call)) continue;
       lang::Call call = lang::describe_call(as[0].value);
       if (!is_builder_call(call.callee) || uses_any(tree, as[0].value, vars)) continue;
       const std::string& name = as[0].targets[0];

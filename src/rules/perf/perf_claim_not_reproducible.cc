@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis/perf_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -36,10 +36,8 @@ version alone missing is not enough); a setup described in words (GPU, shapes, T
 for end-to-end numbers) where only the literal command is missing; kernel micro-benchmarks without TP/model info (those
 only matter for end-to-end numbers).)doc"};
 
-class PerfClaimNotReproducible : public Rule {
+class PerfClaimNotReproducible : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (!d.claims_perf || d.perf_numbers.empty()) return;

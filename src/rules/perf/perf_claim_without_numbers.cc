@@ -2,7 +2,7 @@
 #include <string>
 
 #include "analysis/perf_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -30,10 +30,8 @@ the code being fixed ("fix crash in fused MoE"); negated statements ("no perform
 impact", "not a perf change"); claims deferred to another change ("the fusion comes in a
 follow-up PR"); PRs that change only docs, tests and benchmarks of existing ops, or CI files.)doc"};
 
-class PerfClaimWithoutNumbers : public Rule {
+class PerfClaimWithoutNumbers : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (!d.claims_perf || !d.perf_numbers.empty()) return;

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis/perf_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -32,10 +32,8 @@ reproduction info); any token dimension above 256; small batches measured at lon
 numbers (perf-claim-without-numbers covers those); accuracy tables (their shapes are not
 benchmark shapes).)doc"};
 
-class ToyBenchmarkShapes : public Rule {
+class ToyBenchmarkShapes : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (!d.claims_perf || d.perf_numbers.empty()) return;

@@ -9,7 +9,7 @@
 #include "analysis/facts.h"
 #include "analysis/perf_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -75,10 +75,8 @@ bool head_counts_in_tests(const ChangeSet& changes, std::set<long long>& counts)
   return true;
 }
 
-class TpHeadSplitUntested : public Rule {
+class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (auto tp = text::max_shape(d, {"tp"}); tp && *tp >= 2) return;

@@ -10,14 +10,10 @@
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "weight-variant-kept",
@@ -71,24 +67,20 @@ bool mentions_attr(std::string_view text, const std::string& full) {
 // A list/dict/tuple/comprehension (a collection, not one tensor), or a call whose name says it
 // returns a view (`..._view(w)`, `as_strided`): no second copy of the weight.
 bool builds_view_or_collection(Node value) {
-  std::string_view k = value.kind();
-  if (k == "list" || k == "dictionary" || k == "tuple" || k == "list_comprehension" || k == "dictionary_comprehension" ||
-      k == "set" || k == "generator_expression")
+  NodeKind k = node_kind(value);
+  if (k == NodeKind::List || k == NodeKind::Dict || k == NodeKind::Tuple || k == NodeKind::Comprehension ||
+      k == NodeKind::Set || k == NodeKind::Comprehension)
     return true;
-  if (k != "call") return false;
+  if (k != NodeKind::Call) return false;
   std::string name = lang::describe_call(value).callee_name;
   return name.find("view") != std::string::npos || name == "as_strided";
 }
 
-class WeightVariantKept : public Rule {
+class WeightVariantKept : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
-      const FileChange& f = *src.file;
-      const std::set<int>& added = src.added;
-      const SyntaxTree* tree = src.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *file;
       const std::string* old_text = ctx.workspace.old_text(f.old_path.empty() ? f.new_path : f.old_path);
       for (const lang::Assignment& a : tree->assignments()) {
         if (!added.count(a.line) || !a.value || a.augmented || a.targets.size() != 1) continue;
@@ -114,11 +106,11 @@ class WeightVariantKept : public Rule {
     std::string found;
     lang::walk(value, [&](Node n) {
       if (!found.empty()) return false;
-      if (n.kind() == "attribute") {
+      if (is(n, NodeKind::Attribute)) {
         Node o = n.child_by_field("object"), a = n.child_by_field("attribute");
         // A method call (`self.collect_weights()`) or a collection (`weight_prefixes`) is no tensor.
         Node parent = n.parent();
-        bool called = parent && parent.kind() == "call" && parent.child_by_field("function") == n;
+        bool called = parent && is(parent, NodeKind::Call) && parent.child_by_field("function") == n;
         bool collection = !a.text().empty() && (a.text().back() == 's' || a.text().find("prefix") != std::string_view::npos);
         if (o && a && o.text() == obj && a.text() != attr && is_weight_attr(a.text()) && !called && !collection) {
           found = std::string(a.text());
@@ -141,8 +133,8 @@ class WeightVariantKept : public Rule {
     lang::walk(scope, [&](Node n) {
       if (freed) return false;
       if (n.start_line() > after) {
-        if (n.kind() == "delete_statement" && mentions_attr(n.text(), full)) freed = true;
-        if (n.kind() == "call") {
+        if (is(n, NodeKind::Delete) && mentions_attr(n.text(), full)) freed = true;
+        if (is(n, NodeKind::Call)) {
           Call c = lang::describe_call(n);
           std::string text(n.text());
           if ((c.callee_name == "delattr" || c.callee_name == "register_parameter" ||
@@ -151,7 +143,7 @@ class WeightVariantKept : public Rule {
             freed = true;
           if (c.callee_name == "resize_" && mentions_attr(text, full)) freed = true;
         }
-        if (n.kind() == "assignment") {
+        if (is(n, NodeKind::Assignment)) {
           Node left = n.child_by_field("left");
           if (left && (trim(left.text()) == full || trim(left.text()) == full + ".data")) freed = true;
         }

@@ -17,7 +17,7 @@
 #include "index/knowledge.h"
 #include "analysis/object_origin.h"
 #include "analysis/reach.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -81,9 +81,9 @@ bool has_decorator(const lang::Function& f, std::span<const std::string_view> na
 std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree) {
   std::map<std::string, lang::Function> out;
   for (lang::Function& f : tree.functions()) {
-    if (f.node.ancestor({"function_definition"})) continue;
-    lang::Node cls = f.node.ancestor({"class_definition"});
-    if (cls && cls.ancestor({"function_definition", "class_definition"})) continue;
+    if (ancestor(f.node, {NodeKind::FunctionDef})) continue;
+    lang::Node cls = ancestor(f.node, {NodeKind::ClassDef});
+    if (cls && ancestor(cls, {NodeKind::FunctionDef, NodeKind::ClassDef})) continue;
     out.emplace(f.qualified, std::move(f));
   }
   return out;
@@ -96,11 +96,8 @@ std::set<std::string> param_names(const lang::Function& f) {
 }
 
 bool takes_kwargs(const lang::Function& f) {
-  for (const lang::Param& p : f.params) {
-    lang::Node n = p.node;
-    if (n.kind() == "typed_parameter" && !n.named_children().empty()) n = n.named_children().front();
-    if (n.kind() == "dictionary_splat_pattern") return true;
-  }
+  for (const lang::Param& p : f.params)
+    if (lang::param_kind(p) == lang::ParamKind::VarKeyword) return true;
   return false;
 }
 
@@ -108,29 +105,12 @@ int plain_positional(const lang::Function& f, bool* has_star) {
   int n = 0;
   *has_star = false;
   for (const lang::Param& p : f.params) {
-    lang::Node k = p.node;
-    if (k.kind() == "typed_parameter" && !k.named_children().empty()) k = k.named_children().front();
-    if (k.kind() == "list_splat_pattern") *has_star = true;
-    else if (k.kind() != "dictionary_splat_pattern") ++n;
+    if (lang::param_kind(p) == lang::ParamKind::VarPositional) *has_star = true;
+    else if (lang::param_kind(p) != lang::ParamKind::VarKeyword) ++n;
   }
   return n;
 }
 
-// Body is only a docstring, `...`, `pass`, a bare `return` or a raise: a stub (a base-class hook) whose parameters document an API.
-bool stub_body(const lang::Function& f) {
-  if (!f.body) return true;
-  for (lang::Node s : f.body.named_children()) {
-    std::string_view k = s.kind();
-    if (k == "comment" || k == "pass_statement" || k == "raise_statement") continue;
-    if (k == "return_statement" && (s.named_children().empty() || s.named_children()[0].text() == "None")) continue;
-    if (k == "expression_statement") {
-      auto kids = s.named_children();
-      if (kids.size() == 1 && (kids[0].kind() == "string" || kids[0].kind() == "ellipsis")) continue;
-    }
-    return false;
-  }
-  return true;
-}
 
 bool reads_name(const lang::SyntaxTree& tree, const lang::Function& f, const std::string& name) {
   for (lang::Node id : tree.identifiers(name, f.body))
@@ -165,10 +145,8 @@ bool correctness_param(std::string_view name) {
   return RE2::PartialMatch(name, re);
 }
 
-class ApiPropagation : public Rule {
+class ApiPropagation : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo || !ctx.workspace.head_tree()) return;
     Origins origins(ctx.repo->index(), *ctx.workspace.head_tree(),
@@ -343,15 +321,13 @@ class ApiPropagation : public Rule {
 
   void discarded_param(const ReviewContext& ctx, Origins& origins, const std::string& path, const lang::SyntaxTree& tree,
                        const lang::Function& fn, const lang::Param& p, std::vector<Finding>& out) const {
-    lang::Node pk = p.node;
-    if (pk.kind() == "typed_parameter" && !pk.named_children().empty()) pk = pk.named_children().front();
-    if (pk.kind() == "list_splat_pattern" || pk.kind() == "dictionary_splat_pattern") return;  // catch-alls
+    if (lang::param_kind(p) != lang::ParamKind::Plain) return;  // *args / **kw: catch-alls
     if (fake_or_meta(fn.name)) return;  // a fake/meta twin mirrors the real op's signature
-    if (stub_body(fn) && !fn.class_name.empty() && !p.name.starts_with("_")) {
+    if (lang::is_stub_body(fn.body) && !fn.class_name.empty() && !p.name.starts_with("_")) {
       dead_hook_param(ctx, path, tree, fn, p, out);
       return;
     }
-    if (p.name.starts_with("_") || p.name == "self" || p.name == "cls" || stub_body(fn) ||
+    if (p.name.starts_with("_") || p.name == "self" || p.name == "cls" || lang::is_stub_body(fn.body) ||
         has_decorator(fn, kStubDecorators))
       return;
     if (reads_name(tree, fn, p.name)) return;
@@ -437,7 +413,7 @@ class ApiPropagation : public Rule {
       auto body_fn = t ? t->enclosing_function(m->line + 1) : std::nullopt;
       if (!body_fn || body_fn->name != fn.name) return;  // cannot read the override: stay silent
       for (lang::Node id : t->identifiers(p.name, body_fn->body))
-        if (t->is_variable_read(id) && !id.ancestor({"delete_statement"})) return;  // an override uses it
+        if (t->is_variable_read(id) && !ancestor(id, {NodeKind::Delete})) return;  // an override uses it
       overrides.push_back(fmt::format("{}:{}", sub_path, m->line));
     }
     if (overrides.empty()) return;
@@ -476,7 +452,7 @@ class ApiPropagation : public Rule {
     for (const auto& [qual, fn] : api_functions(before))
       if (fn.class_name.empty() && !idx.module_binds(path, fn.name)) gone.emplace_back(fn.name, fn.start_line);
     for (const lang::ClassDef& c : before.classes())
-      if (!c.node.ancestor({"function_definition", "class_definition"}) && !idx.module_binds(path, c.name))
+      if (!ancestor(c.node, {NodeKind::FunctionDef, NodeKind::ClassDef}) && !idx.module_binds(path, c.name))
         gone.emplace_back(c.name, c.start_line);
     for (const auto& [name, old_line] : gone) {
       size_t before_count = out.size();
@@ -579,7 +555,7 @@ class ApiPropagation : public Rule {
       // `obj.key` read directly on the base side: the attribute was taken to exist, and a new
       // getattr with a default is a compatibility shim for versions that drop it.
       lang::walk(before->root(), [&](lang::Node n) {
-        if (n.kind() == "attribute")
+        if (is(n, NodeKind::Attribute))
           if (lang::Node a = n.child_by_field("attribute")) old_attributes.insert(std::string(a.text()));
         return true;
       });

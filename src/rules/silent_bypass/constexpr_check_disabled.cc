@@ -10,7 +10,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -49,27 +49,21 @@ bool states_invariant(std::string_view text) {
   return RE2::PartialMatch(text, re);
 }
 
-class ConstexprCheckDisabled : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      for (const lang::Function& k : triton_kernels(*tree))
-        for (const lang::Param& p : k.params)
-          if (p.node && added.count(p.node.start_line()) && p.annotation.find("constexpr") != std::string::npos &&
-              check_flag(p.name) && off(p.default_text))
-            out.push_back(report(f, *tree, p.node.start_line(), p.name, true));
-      for (const lang::Call& c : tree->calls())
-        for (const lang::Argument& a : c.args) {
-          if (!a.value || !added.count(a.value.start_line()) || !check_flag(a.keyword) || !off(a.value.text())) continue;
-          if (documented(*tree, c, a.value.start_line())) continue;
-          out.push_back(report(f, *tree, a.value.start_line(), a.keyword, false));
-        }
-    }
+class ConstexprCheckDisabled : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    for (const lang::Function& k : triton_kernels(tree))
+      for (const lang::Param& p : k.params)
+        if (p.node && added.count(p.node.start_line()) && p.annotation.find("constexpr") != std::string::npos &&
+            check_flag(p.name) && off(p.default_text))
+          out.push_back(report(f, tree, p.node.start_line(), p.name, true));
+    for (const lang::Call& c : tree.calls())
+      for (const lang::Argument& a : c.args) {
+        if (!a.value || !added.count(a.value.start_line()) || !check_flag(a.keyword) || !off(a.value.text())) continue;
+        if (documented(tree, c, a.value.start_line())) continue;
+        out.push_back(report(f, tree, a.value.start_line(), a.keyword, false));
+      }
   }
 
  private:

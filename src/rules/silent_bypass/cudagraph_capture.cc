@@ -11,15 +11,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "cudagraph-capture",
@@ -167,37 +162,31 @@ const RE2& phase_test() {
   return re;
 }
 
-Node unparen(Node n) {
-  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
-  return n;
-}
 
 // A test that is fixed for the life of the graph whatever it reads: presence and type checks.
 bool is_presence_test(Node n, int depth = 0) {
-  n = unparen(n);
+  n = lang::unparenthesized(n);
   if (!n) return true;
   if (depth > 64) return false;
-  std::string_view k = n.kind();
-  if (k == "not_operator") return is_presence_test(n.child_by_field("argument"), depth + 1);
-  if (k == "boolean_operator")
+  NodeKind k = node_kind(n);
+  if (k == NodeKind::Not) return is_presence_test(n.child_by_field("argument"), depth + 1);
+  if (k == NodeKind::BoolOp)
     return is_presence_test(n.child_by_field("left"), depth + 1) &&
            is_presence_test(n.child_by_field("right"), depth + 1);
-  if (k == "comparison_operator") {
+  if (k == NodeKind::Comparison) {
     for (Node c : n.children())
       if (!c.is_named() && !in_list(c.text(), {"is", "not", "is not"})) return false;
     return true;
   }
-  if (k == "call") {
+  if (k == NodeKind::Call) {
     std::string callee = collapse_whitespace(n.child_by_field("function").text());
     return callee == "isinstance" || callee == "hasattr" || callee == "callable";
   }
   return false;
 }
 
-class CudagraphCapture : public Rule {
+class CudagraphCapture : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
@@ -225,7 +214,7 @@ class CudagraphCapture : public Rule {
       if (fn.qualified != function || !fn.body) continue;
       lang::walk(fn.body, [&](Node n) {
         if (Node h = header(n)) out.insert(std::string(n.kind()) + ":" + collapse_whitespace(h.text()));
-        if (n.kind() == "call") out.insert("call:" + collapse_whitespace(n.text()));
+        if (is(n, NodeKind::Call)) out.insert("call:" + collapse_whitespace(n.text()));
         return true;
       });
     }
@@ -234,9 +223,9 @@ class CudagraphCapture : public Rule {
 
   // The expression a control-flow statement decides on.
   static Node header(Node n) {
-    std::string_view k = n.kind();
-    if (k == "if_statement" || k == "elif_clause" || k == "while_statement") return n.child_by_field("condition");
-    if (k == "for_statement") return n.child_by_field("right");
+    NodeKind k = node_kind(n);
+    if (k == NodeKind::If || k == NodeKind::Elif || k == NodeKind::While) return n.child_by_field("condition");
+    if (k == NodeKind::For) return n.child_by_field("right");
     return {};
   }
 
@@ -252,7 +241,7 @@ class CudagraphCapture : public Rule {
           !in_eager_only_branch(n, scope.body)) {
         if (std::optional<Item> it = control_flow(tree, n, h, fn)) items.push_back(*it);
       }
-      if (n.kind() == "call" && added.count(n.start_line()) && !before.count("call:" + collapse_whitespace(n.text())) &&
+      if (is(n, NodeKind::Call) && added.count(n.start_line()) && !before.count("call:" + collapse_whitespace(n.text())) &&
           !in_eager_only_branch(n, scope.body)) {
         if (std::optional<Item> it = call_item(tree, lang::describe_call(n), fn)) items.push_back(*it);
       }
@@ -296,9 +285,9 @@ class CudagraphCapture : public Rule {
   // private pool; eager code that later uses it races with the next replay.
   static bool stored_on_module(Node call) {
     Node p = call.parent();
-    if (!p || p.kind() != "assignment" || !(p.child_by_field("right") == call)) return false;
+    if (!p || !is(p, NodeKind::Assignment) || !(p.child_by_field("right") == call)) return false;
     Node left = p.child_by_field("left");
-    return left && left.kind() == "attribute" && collapse_whitespace(left.text()).starts_with("self.");
+    return left && is(left, NodeKind::Attribute) && collapse_whitespace(left.text()).starts_with("self.");
   }
 
   // `expr` and the right-hand sides of the locals it reads that are assigned before it in the
@@ -308,7 +297,7 @@ class CudagraphCapture : public Rule {
     if (!fn || !fn->body || !expr) return text;
     std::set<std::string> names;
     lang::walk(expr, [&](Node n) {
-      if (n.kind() == "identifier" && tree.is_variable_read(n)) names.insert(std::string(n.text()));
+      if (is(n, NodeKind::Identifier) && tree.is_variable_read(n)) names.insert(std::string(n.text()));
       return true;
     });
     for (const lang::Assignment& a : tree.assignments(fn->body)) {
@@ -321,10 +310,10 @@ class CudagraphCapture : public Rule {
 
   // The leaves of a condition: operands of and/or/not.
   static void atoms(Node n, std::vector<Node>& out, int depth = 0) {
-    n = unparen(n);
+    n = lang::unparenthesized(n);
     if (!n) return;
-    if (depth < 64 && n.kind() == "not_operator") return atoms(n.child_by_field("argument"), out, depth + 1);
-    if (depth < 64 && n.kind() == "boolean_operator") {
+    if (depth < 64 && is(n, NodeKind::Not)) return atoms(n.child_by_field("argument"), out, depth + 1);
+    if (depth < 64 && is(n, NodeKind::BoolOp)) {
       atoms(n.child_by_field("left"), out, depth + 1);
       atoms(n.child_by_field("right"), out, depth + 1);
       return;
@@ -334,18 +323,18 @@ class CudagraphCapture : public Rule {
 
   static std::optional<Item> control_flow(const SyntaxTree& tree, Node stmt, Node cond,
                                           const std::optional<Function>& fn) {
-    std::string_view k = stmt.kind();
-    std::string kw = k == "for_statement" ? "for" : k == "while_statement" ? "while" : k == "elif_clause" ? "elif" : "if";
+    NodeKind k = node_kind(stmt);
+    std::string kw = k == NodeKind::For ? "for" : k == NodeKind::While ? "while" : k == NodeKind::Elif ? "elif" : "if";
     std::string what = "`" + kw + "` on " + shown(cond.text());
     for (const Call& c : tree.calls(cond)) {
       if (!is_host_test(c)) continue;
-      std::string via = c.node == unparen(cond) ? "" : " (through " + shown_call(c) + ")";
+      std::string via = c.node == lang::unparenthesized(cond) ? "" : " (through " + shown_call(c) + ")";
       return Item{stmt.start_line(), Level::Red, what,
                   "the decode graph is captured: evaluating " + shown(cond.text()) + via +
                       " reads a device value on the host; during capture that sync aborts capture, and "
                       "otherwise the branch taken at capture is frozen for every replay"};
     }
-    if (fn && k != "for_statement") {
+    if (fn && k != NodeKind::For) {
       for (const lang::Param& p : fn->params) {
         if (p.annotation.find("Tensor") == std::string::npos) continue;
         for (Node id : tree.identifiers(p.name, cond)) {
@@ -358,16 +347,16 @@ class CudagraphCapture : public Rule {
       }
     }
     // `if is_prefill and ...:` is false on every captured decode step: fixed for the graph.
-    if (k != "for_statement" && is_eager_only_condition(cond)) return std::nullopt;
+    if (k != NodeKind::For && is_eager_only_condition(cond)) return std::nullopt;
     std::vector<Node> leaves;
-    if (k == "for_statement") leaves.push_back(cond);
+    if (k == NodeKind::For) leaves.push_back(cond);
     else atoms(cond, leaves);
     bool ask = false;
     for (Node leaf : leaves) {
-      if (k != "for_statement" && is_presence_test(leaf)) continue;
+      if (k != NodeKind::For && is_presence_test(leaf)) continue;
       std::string text = expanded_text(tree, leaf, fn);
       std::string field;
-      if ((k == "for_statement" || compares(leaf)) && RE2::PartialMatch(text, varying_field(), &field))
+      if ((k == NodeKind::For || compares(leaf)) && RE2::PartialMatch(text, varying_field(), &field))
         return Item{stmt.start_line(), Level::Red, what,
                     "a step's real `" + field + "` differs from the capture-time dummy: " + shown(cond.text()) +
                         " was decided once at capture and every replay of that graph takes the same path"};
@@ -413,7 +402,7 @@ class CudagraphCapture : public Rule {
     bool found = false;
     lang::walk(cond, [&](Node n) {
       if (found) return false;
-      if (n.kind() == "comparison_operator")
+      if (is(n, NodeKind::Comparison))
         for (Node c : n.children())
           if (!c.is_named() && in_list(c.text(), {"<", ">", "<=", ">=", "==", "!="})) found = true;
       return true;
@@ -424,12 +413,12 @@ class CudagraphCapture : public Rule {
   // `if x:`, `if not x:`, `if x and y:`, `if x > 0:` on a tensor: Python calls bool(tensor).
   static bool bare_truth_use(Node id, Node cond) {
     for (Node child = id, p = id.parent(); p; child = p, p = p.parent()) {
-      std::string_view k = p.kind();
-      if (k == "parenthesized_expression" || k == "not_operator" || k == "boolean_operator") {
+      NodeKind k = node_kind(p);
+      if (k == NodeKind::Parenthesized || k == NodeKind::Not || k == NodeKind::BoolOp) {
         if (p == cond) return true;
         continue;
       }
-      if (k == "comparison_operator") {
+      if (k == NodeKind::Comparison) {
         for (Node c : p.children())
           if (!c.is_named() && in_list(c.text(), {"is", "is not", "in", "not in", "not"})) return false;
         return true;

@@ -16,7 +16,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "analysis/guard_facts.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -74,12 +74,12 @@ std::string_view unquote(std::string_view s) {
 // A routing value as written: a string literal's contents (quoted again), or an enum-like
 // constant `Type.member` / `dtypes.x` / `torch.x`. nullopt for anything else.
 std::optional<std::string> value_of(lang::Node n) {
-  if (n.kind() == "string") {
+  if (is(n, NodeKind::String)) {
     std::string_view v = unquote(n.text());
     if (v.empty() || v.size() > 40) return std::nullopt;
     return "\"" + std::string(v) + "\"";
   }
-  if (n.kind() == "attribute") {
+  if (is(n, NodeKind::Attribute)) {
     static const RE2 enum_like(R"((?:[A-Z]\w*|dtypes|torch|tl|gl)\.\w+)");
     if (RE2::FullMatch(n.text(), enum_like)) return std::string(n.text());
   }
@@ -88,7 +88,7 @@ std::optional<std::string> value_of(lang::Node n) {
 
 std::vector<std::string> values_of(lang::Node n) {
   std::vector<std::string> out;
-  if (n.kind() == "tuple" || n.kind() == "list" || n.kind() == "set" || n.kind() == "parenthesized_expression") {
+  if (is_any(n, {NodeKind::Tuple, NodeKind::List, NodeKind::Set, NodeKind::Parenthesized})) {
     for (lang::Node c : n.named_children()) {
       auto v = value_of(c);
       if (!v) return {};
@@ -105,12 +105,12 @@ std::vector<ValueTest> value_tests(lang::Node cond) {
   std::vector<ValueTest> out;
   if (!cond) return out;
   lang::walk(cond, [&](lang::Node n) {
-    if (n.kind() == "lambda") return false;
-    if (n.kind() != "comparison_operator") return true;
+    if (is(n, NodeKind::Lambda)) return false;
+    if (!is(n, NodeKind::Comparison)) return true;
     std::vector<lang::Node> operands;
     std::string op;
     for (lang::Node c : n.children()) {
-      if (c.is_named() && c.kind() != "comment") operands.push_back(c);
+      if (c.is_named() && !is(c, NodeKind::Comment)) operands.push_back(c);
       else if (!c.is_named()) op += std::string(c.text());
     }
     if (operands.size() != 2) return false;
@@ -123,7 +123,7 @@ std::vector<ValueTest> value_tests(lang::Node cond) {
       if (auto v = value_of(rhs); v && !value_of(lhs)) vals = {*v};
       else if (auto w = value_of(lhs); w && !value_of(rhs)) vals = {*w}, std::swap(lhs, rhs);
     }
-    if (vals.empty() || value_of(lhs) || lhs.kind() == "string" || lhs.kind() == "integer") return false;
+    if (vals.empty() || value_of(lhs) || is_any(lhs, {NodeKind::String, NodeKind::Integer})) return false;
     out.push_back({collapse_whitespace(lhs.text()), vals, op != "==" && op != "in", n.start_line()});
     return false;
   });
@@ -144,14 +144,14 @@ std::string pure_expr(lang::Node cond, const std::vector<ValueTest>& tests) {
   int comparisons = 0;
   bool other = false;
   lang::walk(cond, [&](lang::Node n) {
-    std::string_view k = n.kind();
-    if (k == "comparison_operator") return ++comparisons, false;
-    if (k == "boolean_operator") {
+    NodeKind k = node_kind(n);
+    if (k == NodeKind::Comparison) return ++comparisons, false;
+    if (k == NodeKind::BoolOp) {
       for (lang::Node c : n.children())
         if (!c.is_named() && c.text() != "or") other = true;
       return true;
     }
-    if (k == "parenthesized_expression") return true;
+    if (k == NodeKind::Parenthesized) return true;
     if (n.is_named()) other = true;
     return false;
   });
@@ -188,18 +188,12 @@ bool mentions_word(std::string_view text, std::string_view word) {
 // Whether the last statement of a block leaves the function (return / raise).
 bool ends_in_exit(lang::Node body) {
   if (!body) return false;
-  auto kids = body.named_children();
-  for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
-    if (it->kind() == "comment") continue;
-    return it->kind() == "return_statement" || it->kind() == "raise_statement";
-  }
-  return false;
+  std::vector<lang::Node> stmts = lang::statements(body);
+  return !stmts.empty() && lang::is_exit(stmts.back());
 }
 
-class NewDispatchValue : public Rule {
+class NewDispatchValue : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;
@@ -301,9 +295,9 @@ class NewDispatchValue : public Rule {
   // outer `elif tag in GFX942_TAGS:` filters which values reach the inner chain).
   static bool filtered_above(lang::Node chain, const std::string& expr) {
     for (lang::Node a = chain.parent(); a; a = a.parent()) {
-      std::string_view k = a.kind();
-      if (k == "function_definition" || k == "class_definition") break;
-      if (k != "if_statement" && k != "elif_clause") continue;
+      NodeKind k = node_kind(a);
+      if (k == NodeKind::FunctionDef || k == NodeKind::ClassDef) break;
+      if (k != NodeKind::If && k != NodeKind::Elif) continue;
       lang::Node cond = a.child_by_field("condition");
       if (cond && !inside(chain, cond) && mentions_word(collapse_whitespace(cond.text()), expr)) return true;
     }
@@ -342,11 +336,11 @@ class NewDispatchValue : public Rule {
     bool found = false;
     lang::walk(fn->body, [&](lang::Node n) {
       if (found || n.start_line() >= line) return false;
-      if (n.kind() == "assert_statement") {
+      if (is(n, NodeKind::Assert)) {
         found = mentions_word(collapse_whitespace(n.text()), expr);
         return false;
       }
-      if (n.kind() == "if_statement") {
+      if (is(n, NodeKind::If)) {
         lang::Node cond = n.child_by_field("condition");
         if (cond && mentions_word(collapse_whitespace(cond.text()), expr) && is_lone_guard(n) &&
             n.end_line() < line) {

@@ -8,7 +8,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -60,43 +60,37 @@ bool phase_word(std::string_view text) {
   return RE2::PartialMatch(text, re);
 }
 
-class PhaseSizeProxy : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      std::set<std::string> before = conditions_of(f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path));
-      std::set<int> reported;
-      const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
-      std::string old_code = old_text ? collapse_whitespace(*old_text) : std::string();
-      auto consider = [&](lang::Node cond, lang::Node consequence, int line) {
-        if (!cond || !added.count(cond.start_line()) || reported.count(line)) return;
-        std::string_view text = cond.text();
-        std::string proxy = size_proxy(text);
-        if (proxy.empty() || explicit_flag(text)) return;
-        if (old_code.find(proxy) != std::string::npos) return;
-        if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
-        if (before.count(normalize_condition(text))) return;
-        reported.insert(line);
-        out.push_back(report(f, *tree, line, text));
-      };
-      for (const lang::IfChain& chain : tree->if_chains())
-        for (const lang::Branch& b : chain.branches)
-          if (b.condition) consider(b.condition, b.body, b.condition.start_line());
-      for (const lang::Assignment& a : tree->assignments()) {
-        if (!a.value || a.targets.size() != 1 || !phase_word(a.targets[0])) continue;
-        consider(a.value, a.node, a.line);
-      }
-      lang::walk(tree->root(), [&](lang::Node n) {
-        if (n.kind() != "conditional_expression") return true;
-        consider(ternary_condition(n), n, n.start_line());
-        return true;
-      });
+class PhaseSizeProxy : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    std::set<std::string> before = conditions_of(f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path));
+    std::set<int> reported;
+    const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
+    std::string old_code = old_text ? collapse_whitespace(*old_text) : std::string();
+    auto consider = [&](lang::Node cond, lang::Node consequence, int line) {
+      if (!cond || !added.count(cond.start_line()) || reported.count(line)) return;
+      std::string_view text = cond.text();
+      std::string proxy = size_proxy(text);
+      if (proxy.empty() || explicit_flag(text)) return;
+      if (old_code.find(proxy) != std::string::npos) return;
+      if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
+      if (before.count(normalize_condition(text))) return;
+      reported.insert(line);
+      out.push_back(report(f, tree, line, text));
+    };
+    for (const lang::IfChain& chain : tree.if_chains())
+      for (const lang::Branch& b : chain.branches)
+        if (b.condition) consider(b.condition, b.body, b.condition.start_line());
+    for (const lang::Assignment& a : tree.assignments()) {
+      if (!a.value || a.targets.size() != 1 || !phase_word(a.targets[0])) continue;
+      consider(a.value, a.node, a.line);
     }
+    lang::walk(tree.root(), [&](lang::Node n) {
+      if (!is(n, NodeKind::Conditional)) return true;
+      consider(ternary_condition(n), n, n.start_line());
+      return true;
+    });
   }
 
  private:

@@ -11,7 +11,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -65,40 +65,34 @@ bool normalises(std::string_view body, const std::string& name) {
   return RE2::PartialMatch(body, re);
 }
 
-class StringDispatch : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      std::map<std::string, std::string> members = enum_members(tree->source());
-      if (members.empty()) continue;
-      std::set<int> reported;
-      for (const lang::Literal& lit : tree->string_literals()) {
-        if (!added.count(lit.line) || reported.count(lit.line)) continue;
-        std::string key;
-        for (char c : lit.value) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        auto m = members.find(key);
-        if (m == members.end() || lit.value.empty()) continue;
-        // `getattr(ActivationType, "Silu", None)` fetches the member by name: the comparison
-        // is member to member, not parameter to raw string.
-        if (is_attribute_name_argument(lit.node)) continue;
-        lang::Node cond = enclosing_condition(lit.node);
-        if (!cond) continue;
-        auto fn = tree->enclosing_function(lit.line);
-        if (!fn) continue;
-        std::string param = compared_param(cond, *fn);
-        if (param.empty()) continue;
-        std::string_view src = tree->source();
-        uint32_t from = fn->body.start_byte();
-        std::string_view upto = src.substr(from, cond.start_byte() - from);
-        if (normalises(upto, param)) continue;
-        reported.insert(lit.line);
-        out.push_back(report(f, *tree, lit.line, cond, lit.value, m->second));
-      }
+class StringDispatch : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    std::map<std::string, std::string> members = enum_members(tree.source());
+    if (members.empty()) return;
+    std::set<int> reported;
+    for (const lang::Literal& lit : tree.string_literals()) {
+      if (!added.count(lit.line) || reported.count(lit.line)) continue;
+      std::string key;
+      for (char c : lit.value) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      auto m = members.find(key);
+      if (m == members.end() || lit.value.empty()) continue;
+      // `getattr(ActivationType, "Silu", None)` fetches the member by name: the comparison
+      // is member to member, not parameter to raw string.
+      if (is_attribute_name_argument(lit.node)) continue;
+      lang::Node cond = enclosing_condition(lit.node);
+      if (!cond) continue;
+      auto fn = tree.enclosing_function(lit.line);
+      if (!fn) continue;
+      std::string param = compared_param(cond, *fn);
+      if (param.empty()) continue;
+      std::string_view src = tree.source();
+      uint32_t from = fn->body.start_byte();
+      std::string_view upto = src.substr(from, cond.start_byte() - from);
+      if (normalises(upto, param)) continue;
+      reported.insert(lit.line);
+      out.push_back(report(f, tree, lit.line, cond, lit.value, m->second));
     }
   }
 

@@ -11,7 +11,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -60,10 +60,10 @@ bool mentions(std::string_view text, const std::string& name) {
 bool returns_call(lang::Node body) {
   bool found = false;
   lang::walk(body, [&](lang::Node n) {
-    if (found || n.kind() == "function_definition" || n.kind() == "lambda") return false;
-    if (n.kind() == "return_statement") {
+    if (found || lang::is_nested_function(n)) return false;
+    if (is(n, NodeKind::Return)) {
       lang::walk(n, [&](lang::Node c) {
-        if (c.kind() == "call") found = true;
+        if (is(c, NodeKind::Call)) found = true;
         return !found;
       });
     }
@@ -76,7 +76,7 @@ bool asserts_any(lang::Node body, const std::vector<lang::Param>& params) {
   bool found = false;
   lang::walk(body, [&](lang::Node n) {
     if (found) return false;
-    if (n.kind() == "assert_statement")
+    if (is(n, NodeKind::Assert))
       for (const lang::Param& p : params)
         if (mentions(n.text(), p.name)) found = true;
     return !found;
@@ -84,18 +84,14 @@ bool asserts_any(lang::Node body, const std::vector<lang::Param>& params) {
   return found;
 }
 
-class UncheckedDispatchParam : public Rule {
+class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::set<std::string> names{"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p",
                                 "is_causal"};
     names.insert(ctx.profile.trigger_params.begin(), ctx.profile.trigger_params.end());
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
+    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+      const FileChange& f = *file;
       for (const lang::Function& fn : tree->functions()) {
         if (!fn.body || !touches_added(added, fn.start_line, fn.end_line) || is_triton_kernel(fn)) continue;
         std::vector<lang::Param> triggers;

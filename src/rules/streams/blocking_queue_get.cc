@@ -7,14 +7,10 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "blocking-queue-get",
@@ -66,11 +62,11 @@ bool named_like_queue(std::string_view receiver) {
 }
 
 bool is_queue_constructor(Node value) {
-  while (value && value.kind() == "await") {
+  while (value && is(value, NodeKind::Await)) {
     auto kids = value.named_children();
     value = kids.empty() ? Node() : kids.back();
   }
-  if (!value || value.kind() != "call") return false;
+  if (!value || !is(value, NodeKind::Call)) return false;
   std::string name = lang::describe_call(value).callee_name;
   return name.size() >= 5 && name.compare(name.size() - 5, 5, "Queue") == 0;
 }
@@ -89,7 +85,7 @@ std::set<std::string> bound_queues(const SyntaxTree& tree) {
       if (p.annotation.find("Queue") != std::string::npos) out.insert(p.name);
   // One hop of `self.requests = requests`: a constructor storing a Queue-typed parameter.
   for (const lang::Assignment& a : tree.assignments())
-    if (a.value && a.value.kind() == "identifier" && out.count(std::string(a.value.text())))
+    if (a.value && is(a.value, NodeKind::Identifier) && out.count(std::string(a.value.text())))
       for (const std::string& t : a.targets) out.insert(t);
   return out;
 }
@@ -116,20 +112,20 @@ bool waits_forever(const Call& c) {
   return true;
 }
 
-bool is_scope_boundary(std::string_view kind) {
-  return kind == "function_definition" || kind == "lambda" || kind == "class_definition";
+bool is_scope_boundary(NodeKind kind) {
+  return kind == NodeKind::FunctionDef || kind == NodeKind::Lambda || kind == NodeKind::ClassDef;
 }
 
 // `asyncio.wait_for(q.get(), 5)` or `async with asyncio.timeout(5):` bounds the wait.
 bool bounded_by_wrapper(Node call) {
-  for (Node n = call.parent(); n && !is_scope_boundary(n.kind()); n = n.parent()) {
-    if (n.kind() == "call") {
+  for (Node n = call.parent(); n && !is_scope_boundary(node_kind(n)); n = n.parent()) {
+    if (is(n, NodeKind::Call)) {
       std::string name = lang::describe_call(n).callee_name;
       if (name == "wait_for" || name == "wait" || name == "timeout" || name == "timeout_at") return true;
     }
-    if (n.kind() == "with_statement") {
+    if (is(n, NodeKind::With)) {
       for (Node c : n.named_children())
-        if (c.kind() == "with_clause" && c.text().find("timeout") != std::string_view::npos) return true;
+        if (is(c, NodeKind::WithClause) && c.text().find("timeout") != std::string_view::npos) return true;
     }
   }
   return false;
@@ -137,8 +133,8 @@ bool bounded_by_wrapper(Node call) {
 
 // The innermost loop around the call inside its own function; null when none.
 Node enclosing_loop(Node call) {
-  for (Node n = call.parent(); n && !is_scope_boundary(n.kind()); n = n.parent())
-    if (n.kind() == "while_statement" || n.kind() == "for_statement") return n;
+  for (Node n = call.parent(); n && !is_scope_boundary(node_kind(n)); n = n.parent())
+    if (is_any(n, {NodeKind::While, NodeKind::For})) return n;
   return {};
 }
 
@@ -154,9 +150,9 @@ bool guarded_by_handler(const SyntaxTree& tree, Node call, Node function) {
 // Names bound from the get's result: `item` in `item = q.get()`, `idx, item = await q.get()`.
 std::set<std::string> received_names(const SyntaxTree& tree, Node call) {
   Node n = call.parent();
-  while (n && (n.kind() == "await" || n.kind() == "parenthesized_expression")) n = n.parent();
+  while (n && (is_any(n, {NodeKind::Await, NodeKind::Parenthesized}))) n = n.parent();
   std::set<std::string> out;
-  if (!n || n.kind() != "assignment") return out;
+  if (!n || !is(n, NodeKind::Assignment)) return out;
   for (const lang::Assignment& a : tree.assignments(n))
     if (a.node == n) out.insert(a.targets.begin(), a.targets.end());
   return out;
@@ -166,10 +162,10 @@ std::set<std::string> received_names(const SyntaxTree& tree, Node call) {
 bool leaves_loop(Node body, Node loop) {
   bool found = false;
   lang::walk(body, [&](Node n) {
-    if (found || is_scope_boundary(n.kind())) return false;
-    std::string_view k = n.kind();
-    if (k == "return_statement" || k == "raise_statement") found = true;
-    if (k == "break_statement" && n.ancestor({"while_statement", "for_statement"}) == loop) found = true;
+    if (found || is_scope_boundary(node_kind(n))) return false;
+    NodeKind k = node_kind(n);
+    if (k == NodeKind::Return || k == NodeKind::Raise) found = true;
+    if (k == NodeKind::Break && ancestor(n, {NodeKind::While, NodeKind::For}) == loop) found = true;
     return !found;
   });
   return found;
@@ -181,11 +177,11 @@ bool condition_is_stop_signal(Node condition, const std::set<std::string>& recei
   bool found = false;
   lang::walk(condition, [&](Node n) {
     if (found) return false;
-    if (n.kind() == "identifier") {
+    if (is(n, NodeKind::Identifier)) {
       std::string text(n.text());
       if (received.count(text) || RE2::PartialMatch(text, flag)) found = true;
     }
-    if (n.kind() == "string" && RE2::PartialMatch(std::string(n.text()), flag)) found = true;
+    if (is(n, NodeKind::String) && RE2::PartialMatch(std::string(n.text()), flag)) found = true;
     return !found;
   });
   return found;
@@ -193,9 +189,9 @@ bool condition_is_stop_signal(Node condition, const std::set<std::string>& recei
 
 // A sentinel or stop-flag check that ends the loop: the producer has a way to stop it.
 bool loop_has_stop_signal(const SyntaxTree& tree, Node loop, const std::set<std::string>& received) {
-  Node owner = loop.ancestor({"function_definition", "lambda", "class_definition"});
+  Node owner = ancestor(loop, {NodeKind::FunctionDef, NodeKind::Lambda, NodeKind::ClassDef});
   for (const lang::IfChain& chain : tree.if_chains(loop.child_by_field("body"))) {
-    if (!(chain.node.ancestor({"function_definition", "lambda", "class_definition"}) == owner)) continue;
+    if (!(ancestor(chain.node, {NodeKind::FunctionDef, NodeKind::Lambda, NodeKind::ClassDef}) == owner)) continue;
     bool signal = false, leaves = false;
     for (const lang::Branch& b : chain.branches) {
       if (b.condition && condition_is_stop_signal(b.condition, received)) signal = true;
@@ -213,10 +209,8 @@ bool in_tool_dir(std::string_view path) {
   return RE2::PartialMatch(p, re) || RE2::PartialMatch(p, name);
 }
 
-class BlockingQueueGet : public Rule {
+class BlockingQueueGet : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path)) continue;
@@ -251,7 +245,7 @@ class BlockingQueueGet : public Rule {
     if (!queues.count(receiver) && !named_like_queue(receiver)) return;
     if (!waits_forever(c) || bounded_by_wrapper(c.node)) return;
     Node loop = enclosing_loop(c.node);
-    if (!loop || loop.kind() != "while_statement") return;
+    if (!loop || !is(loop, NodeKind::While)) return;
     std::vector<lang::Loop> described = tree.loops(loop);
     if (described.empty() || !described.front().infinite) return;
     std::optional<lang::Function> fn = tree.enclosing_function(c.line);
@@ -260,7 +254,7 @@ class BlockingQueueGet : public Rule {
     if (guarded_by_handler(tree, c.node, fn->node)) return;
     if (loop_has_stop_signal(tree, loop, received_names(tree, c.node))) return;
 
-    bool is_async = c.node.parent() && c.node.parent().kind() == "await";
+    bool is_async = c.node.parent() && is(c.node.parent(), NodeKind::Await);
     std::string worker = fn->qualified.empty() ? fn->name : fn->qualified;
     Finding x = finding();
     x.location = Location{path, c.line};

@@ -12,15 +12,10 @@
 #include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Call;
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "stream-without-sync",
@@ -70,15 +65,11 @@ bool is_sync_call(const Call& c) {
          n == "wait_for_stream" || n == "sync_streams";
 }
 
-class StreamWithoutSync : public Rule {
+class StreamWithoutSync : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& src : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
-      const FileChange& f = *src.file;
-      const std::set<int>& added = src.added;
-      const SyntaxTree* tree = src.tree;
+    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+      const FileChange& f = *file;
       std::vector<lang::WithBlock> blocks = tree->with_blocks();
       for (const lang::WithBlock& w : blocks) {
         std::string stream;
@@ -100,7 +91,7 @@ class StreamWithoutSync : public Rule {
     std::set<std::string> side_streams = constructed_streams(tree);
     if (side_streams.empty()) return;
     for (const lang::Assignment& a : tree.assignments()) {
-      if (!added.count(a.line) || !a.value || a.value.kind() != "call" || a.targets.empty()) continue;
+      if (!added.count(a.line) || !a.value || !is(a.value, NodeKind::Call) || a.targets.empty()) continue;
       Call producer = lang::describe_call(a.value);
       const lang::Argument* arg = producer.keyword("stream");
       if (!arg || !arg->value) continue;
@@ -129,7 +120,7 @@ class StreamWithoutSync : public Rule {
     static const RE2 ctor(R"(^(?:[\w.]*\.)?Stream\()");
     std::set<std::string> names;
     for (const lang::Assignment& a : tree.assignments())
-      if (a.value && a.value.kind() == "call" && RE2::PartialMatch(std::string(a.value.text().substr(0, 80)), ctor))
+      if (a.value && is(a.value, NodeKind::Call) && RE2::PartialMatch(std::string(a.value.text().substr(0, 80)), ctor))
         for (const std::string& t : a.targets) names.insert(t);
     return names;
   }
@@ -208,7 +199,7 @@ class StreamWithoutSync : public Rule {
       ids = tree.identifiers(name, fn.body);
     } else {
       lang::walk(fn.body, [&](Node n) {
-        if (n.kind() == "attribute" && n.text() == name) ids.push_back(n);
+        if (is(n, NodeKind::Attribute) && n.text() == name) ids.push_back(n);
         return true;
       });
     }
@@ -216,8 +207,8 @@ class StreamWithoutSync : public Rule {
     for (Node id : ids) {
       int line = id.start_line();
       if (line <= after) continue;
-      if (id.kind() == "identifier" && !tree.is_variable_read(id)) continue;
-      if (id.kind() == "attribute" && is_store_target(id)) continue;
+      if (is(id, NodeKind::Identifier) && !tree.is_variable_read(id)) continue;
+      if (is(id, NodeKind::Attribute) && is_store_target(id)) continue;
       bool same_stream = false;
       for (const lang::WithBlock& b : blocks) {
         if (!b.node.contains_line(line)) continue;
@@ -234,7 +225,7 @@ class StreamWithoutSync : public Rule {
 
   static bool is_store_target(Node attr) {
     Node p = attr.parent();
-    return p && p.kind() == "assignment" && p.child_by_field("left") == attr;
+    return p && is(p, NodeKind::Assignment) && p.child_by_field("left") == attr;
   }
 
   void report(const SyntaxTree& tree, const std::string& path, const lang::WithBlock& w, const std::string& stream,

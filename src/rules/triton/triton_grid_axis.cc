@@ -11,7 +11,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -60,9 +60,9 @@ std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bind
   if (!closest || !closest->value) return {};
   int from = closest->line;
   for (lang::Node n = closest->value.parent(); n; n = n.parent()) {
-    std::string_view k = n.kind();
-    if (k == "function_definition") break;
-    if (k == "if_statement") from = n.start_line();
+    NodeKind k = node_kind(n);
+    if (k == NodeKind::FunctionDef) break;
+    if (k == NodeKind::If) from = n.start_line();
   }
   std::vector<lang::Node> out;
   for (auto it = lo; it != hi; ++it) {
@@ -77,14 +77,14 @@ std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bind
 // that may reach the launch). -1 when unknown.
 int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& assigns, int depth = 0) {
   if (!grid || depth > 3) return -1;
-  std::string_view k = grid.kind();
-  if (k == "parenthesized_expression") {
+  NodeKind k = node_kind(grid);
+  if (k == NodeKind::Parenthesized) {
     auto kids = grid.named_children();
     return kids.size() == 1 ? 1 : -1;
   }
-  if (k == "tuple") return static_cast<int>(grid.named_children().size());
-  if (k == "lambda") return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
-  if (k == "identifier") {
+  if (k == NodeKind::Tuple) return static_cast<int>(grid.named_children().size());
+  if (k == NodeKind::Lambda) return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
+  if (k == NodeKind::Identifier) {
     int rank = -1;
     for (lang::Node v : bindings_before(tree, assigns, std::string(grid.text()), grid)) {
       int r = grid_rank(tree, v, assigns, depth + 1);
@@ -106,24 +106,18 @@ int program_axis(const lang::Call& c) {
   return 0;
 }
 
-class TritonGridAxis : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      std::vector<lang::Function> kernels = triton_kernels(*tree);
-      if (kernels.empty()) continue;
-      std::vector<lang::Assignment> all = tree->assignments();
-      Bindings assigns;
-      for (const lang::Assignment& a : all)
-        if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(a.targets[0], &a);
-      std::vector<lang::Call> calls = tree->calls();
-      for (const lang::Function& k : kernels) check_kernel(f, *tree, k, calls, assigns, added, out);
-    }
+class TritonGridAxis : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    std::vector<lang::Function> kernels = triton_kernels(tree);
+    if (kernels.empty()) return;
+    std::vector<lang::Assignment> all = tree.assignments();
+    Bindings assigns;
+    for (const lang::Assignment& a : all)
+      if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(a.targets[0], &a);
+    std::vector<lang::Call> calls = tree.calls();
+    for (const lang::Function& k : kernels) check_kernel(f, tree, k, calls, assigns, added, out);
   }
 
  private:

@@ -10,7 +10,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 #include "text/description.h"
 
 namespace rp {
@@ -61,10 +61,8 @@ struct Retune {
   std::string knob, before, after;  // before "" = knob added to a rewritten launch/config
 };
 
-class TritonKnobRetuned : public Rule {
+class TritonKnobRetuned : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (ctx.pr.meta.has_description &&
         !text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body).perf_numbers.empty())

@@ -11,7 +11,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/source_rule.h"
 
 namespace rp {
 namespace {
@@ -44,32 +44,26 @@ bool benchmark_path(std::string_view path) {
   return RE2::PartialMatch(path, re);
 }
 
-class TritonLaunchKnob : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
-      const FileChange& f = *cs.file;
-      const std::set<int>& added = cs.added;
-      const lang::SyntaxTree* tree = cs.tree;
-      if (benchmark_path(f.new_path) || !launch_knobs_from_config(tree->source())) continue;
-      std::set<std::string> removed = removed_pairs(f);
-      for (const lang::Call& c : tree->calls()) {
-        if (!is_kernel_launch(c)) continue;
-        std::vector<std::string> pairs;
-        int line = 0;
-        for (const lang::Argument& a : c.args) {
-          if (!is_launch_knob(a.keyword) || !a.value || !added.count(a.value.start_line())) continue;
-          std::string_view v = a.value.text();
-          if (v.empty() || !std::isdigit(static_cast<unsigned char>(v.front()))) continue;
-          std::string pair = a.keyword + "=" + std::string(v);
-          if (removed.count(pair)) continue;
-          pairs.push_back(pair);
-          if (!line) line = a.value.start_line();
-        }
-        if (!pairs.empty()) out.push_back(report(f, *tree, c, line, pairs));
+class TritonLaunchKnob : public SourceRule<kInfo> {
+ private:
+  void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
+                    std::vector<Finding>& out) const override {
+    if (benchmark_path(f.new_path) || !launch_knobs_from_config(tree.source())) return;
+    std::set<std::string> removed = removed_pairs(f);
+    for (const lang::Call& c : tree.calls()) {
+      if (!is_kernel_launch(c)) continue;
+      std::vector<std::string> pairs;
+      int line = 0;
+      for (const lang::Argument& a : c.args) {
+        if (!is_launch_knob(a.keyword) || !a.value || !added.count(a.value.start_line())) continue;
+        std::string_view v = a.value.text();
+        if (v.empty() || !std::isdigit(static_cast<unsigned char>(v.front()))) continue;
+        std::string pair = a.keyword + "=" + std::string(v);
+        if (removed.count(pair)) continue;
+        pairs.push_back(pair);
+        if (!line) line = a.value.start_line();
       }
+      if (!pairs.empty()) out.push_back(report(f, tree, c, line, pairs));
     }
   }
 

@@ -9,7 +9,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/triton_kernel_rule.h"
 
 namespace rp {
 namespace {
@@ -37,18 +37,10 @@ bool half_dtype(std::string_view text) {
   return RE2::PartialMatch(text, re);
 }
 
-class TritonLowPrecisionAccumulator : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for_each_touched_kernel(ctx, [&](const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                                     const std::set<int>& added) { check_kernel(f, tree, k, added, out); });
-  }
-
+class TritonLowPrecisionAccumulator : public TritonKernelRule<kInfo> {
  private:
-  void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                    const std::set<int>& added, std::vector<Finding>& out) const {
+  void check_kernel(const FileChange& f, const SyntaxTree& tree, const Function& k, const std::set<int>& added,
+                    std::vector<Finding>& out) const override {
     std::vector<lang::Assignment> assigns = tree.assignments(k.body);
     std::vector<lang::Loop> loops = tree.loops(k.body);
     auto in_loop = [&](lang::Node n) {

@@ -9,7 +9,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/triton_kernel_rule.h"
 
 namespace rp {
 namespace {
@@ -33,18 +33,10 @@ before the reduction, or whose reduction argument is a `tl.where`; values that o
 sums, dots or stores; `tl.maximum`/`tl.minimum` element-wise with a constant (a clamp, not a
 reduction); lines the PR did not add; tests.)"};
 
-class TritonMaskNoOther : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for_each_touched_kernel(ctx, [&](const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                                     const std::set<int>& added) { check_kernel(f, tree, k, added, out); });
-  }
-
+class TritonMaskNoOther : public TritonKernelRule<kInfo> {
  private:
-  void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                    const std::set<int>& added, std::vector<Finding>& out) const {
+  void check_kernel(const FileChange& f, const SyntaxTree& tree, const Function& k, const std::set<int>& added,
+                    std::vector<Finding>& out) const override {
     std::vector<lang::Assignment> assigns = tree.assignments(k.body);
     std::vector<lang::Call> calls = tree.calls(k.body);
     for (const MemoryAccess& m : memory_accesses(tree, k.body)) {

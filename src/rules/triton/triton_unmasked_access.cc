@@ -12,7 +12,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/triton_kernel_rule.h"
 
 namespace rp {
 namespace {
@@ -55,10 +55,10 @@ bool evenness_flag(std::string_view cond) {
 // Whether `n` sits inside an if/elif/else whose condition tests an evenness flag.
 bool under_evenness_branch(lang::Node n, lang::Node stop) {
   for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
-    std::string_view k = a.kind();
+    NodeKind k = node_kind(a);
     lang::Node cond;
-    if (k == "if_statement" || k == "elif_clause") cond = a.child_by_field("condition");
-    if (k == "else_clause" && a.parent()) cond = a.parent().child_by_field("condition");
+    if (k == NodeKind::If || k == NodeKind::Elif) cond = a.child_by_field("condition");
+    if (k == NodeKind::Else && a.parent()) cond = a.parent().child_by_field("condition");
     if (cond && evenness_flag(cond.text())) return true;
   }
   return false;
@@ -114,25 +114,17 @@ bool counts_full_blocks(const std::string& expr, std::string_view body, const st
 // masked access after the loop.
 bool in_full_block_loop(lang::Node n, lang::Node stop, std::string_view body, const std::string& block) {
   for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
-    if (a.kind() != "for_statement") continue;
+    if (!is(a, NodeKind::For)) continue;
     lang::Node iter = a.child_by_field("right");
     if (iter && counts_full_blocks(range_stop(iter.text()), body, block)) return true;
   }
   return false;
 }
 
-class TritonUnmaskedAccess : public Rule {
- public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for_each_touched_kernel(ctx, [&](const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                                     const std::set<int>& added) { check_kernel(f, tree, k, added, out); });
-  }
-
+class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
  private:
-  void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                    const std::set<int>& added, std::vector<Finding>& out) const {
+  void check_kernel(const FileChange& f, const SyntaxTree& tree, const Function& k, const std::set<int>& added,
+                    std::vector<Finding>& out) const override {
     VectorNames v = vector_names(tree, k);
     std::map<std::string, RaggedBlock> ragged = ragged_blocks(tree, k, v);
     if (ragged.empty()) return;
