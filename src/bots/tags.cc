@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 
+#include "core/path_pattern.h"
+
 namespace rp::bots {
 
 namespace {
@@ -13,7 +15,7 @@ namespace {
 constexpr size_t kMaxExamplePaths = 5;
 
 bool any_glob(const std::vector<std::string>& globs, const std::string& path) {
-  return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return path_glob_match(g, path); });
+  return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return path_pattern_match(g, path); });
 }
 
 std::string lower(std::string s) {
