@@ -246,8 +246,8 @@ TEST_F(Cli, APrCannotTurnItsOwnChecksOff) {
   CliRun print = run("config --print --repo " + repo);
   ASSERT_EQ(print.code, 0) << print.err;
   EXPECT_NE(print.out.find("# source: .review-pr.toml"), std::string::npos) << print.out;
-  EXPECT_NE(print.out.find("profile = \"aiter\""), std::string::npos) << print.out;
-  EXPECT_NE(print.out.find("exclude = [ \"*.sh\" ]"), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("profile = 'aiter'"), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("exclude = [ '*.sh' ]"), std::string::npos) << print.out;
   CliRun reference = run("config --reference");
   ASSERT_EQ(reference.code, 0);
   EXPECT_NE(reference.out.find("| `rules.severity` |"), std::string::npos);
