@@ -275,7 +275,7 @@ TEST_F(Cli, BadConfigIsOneLineNamingKeyAndLine) {
   std::string repo = make_repo();
   commit_file(repo, ".review-pr.toml", "profile = \"aiter\"\n[rules]\ndisabled = [\"x\"]\n", "bad config");
   expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --head HEAD --config-from head"),
-                        ".review-pr.toml (head revision, --config-from head):3: rules.disabled: unknown key");
+                        ".review-pr.toml (head revision):3: rules.disabled: unknown key");
   // Without the opt-in the base (which has none) is used, and the card says the PR's does not parse.
   CliRun noted = run("--repo " + repo + " --base HEAD~1 --head HEAD");
   ASSERT_EQ(noted.code, 0) << noted.err;

@@ -81,7 +81,8 @@ TEST_F(Cli, BashCompletionComesFromTheCliDefinition) {
   };
   EXPECT_EQ(complete("review-pr con", 1), "config\n");
   EXPECT_EQ(complete("review-pr --stat", 1), "--statistics\n");
-  EXPECT_EQ(complete("review-pr config --pr", 2), "--print\n");
+  EXPECT_EQ(complete("review-pr config --pri", 2), "--print\n");
+  EXPECT_EQ(complete("review-pr config --pr", 2), "--print\n--profile\n");
   EXPECT_EQ(complete("review-pr rules --mark", 2), "--markdown\n");
   EXPECT_EQ(complete("review-pr --config-f", 1), "--config-from\n");
   expect_one_line_error(run("completion fish"), "fish");

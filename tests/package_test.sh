@@ -39,7 +39,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libgit2 libre2 libcurl libmd4c libfmt; do
   [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
 done
-dpkg-deb -c "$deb" | grep -q "./usr/bin/review-pr$" || fail "the .deb has no usr/bin/review-pr"
+dpkg-deb -c "$deb" >"$tmp/contents"
+grep -q "./usr/bin/review-pr$" "$tmp/contents" || fail "the .deb has no usr/bin/review-pr"
 dpkg-deb -x "$deb" "$tmp/unpacked"
 "$tmp/unpacked/usr/bin/review-pr" --version | grep -q "^review-pr $version " || fail "the packaged binary does not run"
 echo "deb: $(basename "$deb"), Depends: $depends"

@@ -214,10 +214,10 @@ Status load_config(const ReviewInputs& in, Prepared& p) {
     text = std::move(*read);
   } else if (base_text) {
     text = base_text;
-    source = std::string(kConfigFileName) + " (base revision)";
+    source = std::string(kConfigFileName);
   } else if (head_text && in.config_from_head) {
     text = head_text;
-    source = std::string(kConfigFileName) + " (head revision, --config-from head)";
+    source = std::string(kConfigFileName) + " (head revision)";
     head_used = true;
   }
   if (text && text->size() > kMaxConfigBytes) return Status::Error(source + ": larger than 1 MiB");
