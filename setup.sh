@@ -2,13 +2,27 @@
 # Installs what the build needs on Debian 12: the libraries named in DESIGN.md from apt,
 # and the tree-sitter runtime + grammar sources from the npm registry at the versions
 # pinned in vendor/package-lock.json (sources only: the Node addon is never built).
+#   ./setup.sh             everything test.sh uses: the runtime build, tests, fuzzers, packaging
+#   ./setup.sh --runtime   only what `cmake -DBUILD_TESTING=OFF` and the review-pr binary need
+#                          (the Dockerfile's build stage and the action's fallback build)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake ninja-build pkg-config git ccache
+# The compiler, build tools and the libraries review-pr links (their -dev packages); `file`
+# is what cpack's dpkg-shlibdeps step looks binaries up with (the .deb's Depends).
+RUNTIME_PACKAGES=(build-essential cmake ninja-build pkg-config git file ca-certificates
   libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev
-  libcli11-dev libfmt-dev libcurl4-openssl-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
-  clang libclang-rt-14-dev)  # clang + libFuzzer: the fuzz stage of test.sh
+  libcli11-dev libfmt-dev libcurl4-openssl-dev)
+# What only development and CI use: tests, benchmarks, the fuzz stage (clang + libFuzzer),
+# and the compile cache.
+TEST_PACKAGES=(ccache libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
+  clang libclang-rt-14-dev)
+
+case "${1:-}" in
+  --runtime) PACKAGES=("${RUNTIME_PACKAGES[@]}") ;;
+  "") PACKAGES=("${RUNTIME_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  *) echo "usage: ./setup.sh [--runtime]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${PACKAGES[@]}"; do

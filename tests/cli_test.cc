@@ -176,7 +176,10 @@ TEST_F(Cli, CiFormatsSarifRdjsonAndAnnotations) {
   EXPECT_EQ(gh.out.rfind("::warning file=runperf-add.sh,title=review-pr temporary-script::", 0), 0u) << gh.out;
 }
 
-TEST_F(Cli, ConfigFromTheHeadRevisionOrAFile) {
+// The configuration comes from the base revision: a PR that adds a `.review-pr.toml`
+// disabling the rule that fires on it is still reviewed with that rule, and the card says
+// what its configuration change would turn off.
+TEST_F(Cli, APrCannotTurnItsOwnChecksOff) {
   std::string repo = make_repo();
   // An uncommitted configuration is not the reviewed revision's: it does not apply.
   write("repo/.review-pr.toml", "[rules]\ndisable = [\"temporary-script\"]\n");
@@ -184,14 +187,57 @@ TEST_F(Cli, ConfigFromTheHeadRevisionOrAFile) {
   ASSERT_EQ(before.code, 0) << before.err;
   EXPECT_EQ(nlohmann::json::parse(before.out)["findings"][0]["rule"], "temporary-script");
   commit_file(repo, ".review-pr.toml", "profile = \"generic\"\n[rules]\ndisable = [\"temporary-script\"]\n", "config");
+
   CliRun after = run("--repo " + repo + " --base HEAD~2 --head HEAD --format json");
   ASSERT_EQ(after.code, 0) << after.err;
   auto j = nlohmann::json::parse(after.out);
-  EXPECT_EQ(j["profile"], "generic");
-  for (const auto& f : j["findings"]) EXPECT_NE(f["rule"], "temporary-script") << after.out;
+  EXPECT_EQ(j["profile"], "aiter");
+  ASSERT_FALSE(j["findings"].empty()) << after.out;
+  EXPECT_EQ(j["findings"][0]["rule"], "temporary-script");
+  EXPECT_EQ(j["config_change"]["rules_disabled"][0], "`temporary-script` (1 finding in this review)") << after.out;
+  CliRun card = run("--repo " + repo + " --base HEAD~2 --head HEAD");
+  ASSERT_EQ(card.code, 0) << card.err;
+  EXPECT_NE(card.out.find("`runperf-add.sh`"), std::string::npos) << card.out;
+  EXPECT_NE(card.out.find("_This PR changes `.review-pr.toml`; the review used the built-in defaults (the base revision "
+                          "has none). The change would turn off:_\n- rule `temporary-script` (1 finding in this review)\n"),
+            std::string::npos)
+      << card.out;
+
+  // Opting in reads the head's configuration, and only because the base has none.
+  CliRun opted = run("--repo " + repo + " --base HEAD~2 --head HEAD --format json --config-from head");
+  ASSERT_EQ(opted.code, 0) << opted.err;
+  auto oj = nlohmann::json::parse(opted.out);
+  EXPECT_EQ(oj["profile"], "generic");
+  for (const auto& f : oj["findings"]) EXPECT_NE(f["rule"], "temporary-script") << opted.out;
+  EXPECT_FALSE(oj.contains("config_change")) << opted.out;
+
+  // Merged, the configuration is the base of the next PR and applies there.
+  commit_file(repo, "runperf-mul.sh", "python -m aiter.ops.mul\n", "another script");
+  CliRun next = run("--repo " + repo + " --base HEAD~1 --head HEAD --format json");
+  ASSERT_EQ(next.code, 0) << next.err;
+  auto nj = nlohmann::json::parse(next.out);
+  EXPECT_EQ(nj["profile"], "generic");
+  for (const auto& f : nj["findings"]) EXPECT_NE(f["rule"], "temporary-script") << next.out;
+
+  // A change that turns nothing off is named, and says so.
+  commit_file(repo, ".review-pr.toml", "profile = \"aiter\"\n", "aiter again");
+  commit_file(repo, ".review-pr.toml", "profile = \"aiter\"\n[production_shapes]\nmax_num_seqs = 512\n", "shapes");
+  CliRun harmless = run("--repo " + repo + " --base HEAD~1 --head HEAD");
+  ASSERT_EQ(harmless.code, 0) << harmless.err;
+  EXPECT_NE(harmless.out.find("the review used the base revision's. The change turns no check off._"), std::string::npos)
+      << harmless.out;
+  // A PR that excludes the path its finding is on: the finding stays, the card names it.
+  commit_file(repo, ".review-pr.toml",
+              "profile = \"aiter\"\n[production_shapes]\nmax_num_seqs = 512\n[paths]\nexclude = [\"*.sh\"]\n",
+              "exclude scripts");
+  commit_file(repo, "runperf-div.sh", "python -m aiter.ops.div\n", "a third script");
+  CliRun excluded = run("--repo " + repo + " --base HEAD~2 --head HEAD");
+  ASSERT_EQ(excluded.code, 0) << excluded.err;
+  EXPECT_NE(excluded.out.find("- finding `temporary-script` at `runperf-div.sh` (path excluded)"), std::string::npos)
+      << excluded.out;
 
   write("severity.toml", "[rules.severity]\n\"temporary-script\" = \"note\"\n");
-  CliRun file = run("--repo " + repo + " --base HEAD~2 --head HEAD --format json --config " + (dir_ / "severity.toml").string());
+  CliRun file = run("--repo " + repo + " --base HEAD~1 --head HEAD --format json --config " + (dir_ / "severity.toml").string());
   ASSERT_EQ(file.code, 0) << file.err;
   auto fj = nlohmann::json::parse(file.out);
   EXPECT_EQ(fj["findings"][0]["severity"], "note");
@@ -200,17 +246,42 @@ TEST_F(Cli, ConfigFromTheHeadRevisionOrAFile) {
   CliRun print = run("config --print --repo " + repo);
   ASSERT_EQ(print.code, 0) << print.err;
   EXPECT_NE(print.out.find("# source: .review-pr.toml"), std::string::npos) << print.out;
-  EXPECT_NE(print.out.find("profile = \"generic\""), std::string::npos) << print.out;
-  EXPECT_NE(print.out.find("disable = [\"temporary-script\"]"), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("profile = 'aiter'"), std::string::npos) << print.out;
+  EXPECT_NE(print.out.find("exclude = [ '*.sh' ]"), std::string::npos) << print.out;
   CliRun reference = run("config --reference");
   ASSERT_EQ(reference.code, 0);
   EXPECT_NE(reference.out.find("| `rules.severity` |"), std::string::npos);
 }
 
+// Files the base's .gitattributes marks linguist-generated are skipped like excluded paths;
+// a PR cannot mark its own files generated.
+TEST_F(Cli, LinguistGeneratedPathsOfTheBaseAreSkipped) {
+  std::string repo = make_repo();
+  commit_file(repo, "runperf-head-marks-itself.sh", "echo\n", "script");
+  commit_file(repo, ".gitattributes", "runperf-head-marks-itself.sh linguist-generated\n", "marks the script");
+  CliRun self = run("--repo " + repo + " --base HEAD~2 --head HEAD --format concise --rule temporary-script");
+  ASSERT_EQ(self.code, 0) << self.err;
+  EXPECT_NE(self.out.find("runperf-head-marks-itself.sh: warn temporary-script"), std::string::npos) << self.out;
+  commit_file(repo, ".gitattributes", "runperf-gen-*.sh linguist-generated\n*.keep.sh -linguist-generated\n", "generated");
+  commit_file(repo, "runperf-gen-a.sh", "echo\n", "generated script");
+  commit_file(repo, "runperf-gen-b.keep.sh", "echo\n", "kept script");
+  CliRun r = run("--repo " + repo + " --base HEAD~2 --head HEAD --format concise --rule temporary-script");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find("runperf-gen-a.sh"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("runperf-gen-b.keep.sh: warn temporary-script"), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, BadConfigIsOneLineNamingKeyAndLine) {
   std::string repo = make_repo();
   commit_file(repo, ".review-pr.toml", "profile = \"aiter\"\n[rules]\ndisabled = [\"x\"]\n", "bad config");
-  expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --head HEAD"), ".review-pr.toml:3: rules.disabled: unknown key");
+  expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --head HEAD --config-from head"),
+                        ".review-pr.toml (head revision):3: rules.disabled: unknown key");
+  // Without the opt-in the base (which has none) is used, and the card says the PR's does not parse.
+  CliRun noted = run("--repo " + repo + " --base HEAD~1 --head HEAD");
+  ASSERT_EQ(noted.code, 0) << noted.err;
+  EXPECT_NE(noted.out.find("The PR's version does not parse: .review-pr.toml (head revision):3: rules.disabled"),
+            std::string::npos)
+      << noted.out;
   expect_one_line_error(run("config --print --repo " + repo), ".review-pr.toml:3: rules.disabled");
   write("bad.toml", "[production_shapes]\nnum_blocks = \"many\"\n");
   expect_one_line_error(run("--repo " + repo + " --base HEAD~1 --config " + (dir_ / "bad.toml").string()),
@@ -305,7 +376,7 @@ TEST_F(Cli, NoSourceReviewsTheCurrentBranchAndWorktreeAddsUncommittedChanges) {
   ASSERT_EQ(std::system(("git clone -q --bare " + repo + " " + bare.string()).c_str()), 0);
   expect_one_line_error(run("--repo " + bare.string() + " --worktree"), "--worktree needs a repository with a work tree");
   expect_one_line_error(run("--worktree --head HEAD", repo), "drop --head");
-  expect_one_line_error(run("--worktree --diff x.diff"), "--worktree reviews a clone's work tree");
+  expect_one_line_error(run("--worktree --diff x.diff"), "--worktree and --staged review a clone");
   expect_one_line_error(run("--format json"), "not inside a git repository");
 }
 

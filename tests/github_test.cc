@@ -518,6 +518,30 @@ TEST_F(GitHubCli, PostsOnceThenEditsTheSummaryAndNeverRepeatsAnInlineComment) {
     EXPECT_EQ(req.body.find(kToken), std::string::npos);
 }
 
+// A fork PR's token cannot write: the card is printed first, the refusal is reported, the
+// findings go to the job log as workflow annotations, and the exit code is the verdict's.
+TEST_F(GitHubCli, ARefusedPostStillPrintsTheCardAndTheAnnotations) {
+  FakePr pr(server_);
+  const char* refused = R"({"message":"Resource not accessible by integration"})";
+  server_.reply("POST", "/repos/octo/kernels/issues/7/comments", 403, refused);
+  server_.reply("POST", "/repos/octo/kernels/pulls/7/reviews", 403, refused);
+  CliRun r = run(gh() + " --post");
+  EXPECT_EQ(r.code, 0) << r.err;
+  size_t card = r.out.find("## aiter PR #7 — Load kernels from /opt");
+  size_t annotation = r.out.find("::warning file=aiter/ops/foo.py,line=2,title=syspath-mutation::");
+  ASSERT_NE(card, std::string::npos) << r.out;
+  ASSERT_NE(annotation, std::string::npos) << r.out;
+  EXPECT_LT(card, annotation);
+  EXPECT_NE(r.err.find("could not post the review"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("403"), std::string::npos) << r.err;
+  EXPECT_TRUE(pr.issue_comments.empty());
+  // --fail-on still decides the exit code: the warning fails the step, the refusal does not.
+  r = run(gh() + " --post --fail-on warn");
+  EXPECT_EQ(r.code, 1) << r.err;
+  r = run(gh() + " --post --fail-on red");
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
 TEST_F(GitHubCli, ServerErrorsAreRetried) {
   FakePr pr(server_);
   // The review-comments endpoint answers 502 once, then the real list.

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 
+#include "core/path_pattern.h"
+
 namespace rp::bots {
 
 namespace {
@@ -13,7 +15,7 @@ namespace {
 constexpr size_t kMaxExamplePaths = 5;
 
 bool any_glob(const std::vector<std::string>& globs, const std::string& path) {
-  return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return path_glob_match(g, path); });
+  return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return path_pattern_match(g, path); });
 }
 
 std::string lower(std::string s) {
@@ -175,13 +177,25 @@ TagsReport compute_tags(const PullRequestMeta& meta, const ChangeSet& changes, c
 namespace {
 std::string tag_list(const std::vector<std::string>& tags) {
   std::string out;
-  for (const std::string& t : tags) out += (out.empty() ? "" : " ") + std::string("[") + t + "]";
+  // Appended piece by piece: `const char* + std::string&&` inserts at the front, which GCC 12
+  // at -O3 reports as a possibly overlapping memcpy (-Wrestrict), and it copies twice anyway.
+  for (const std::string& t : tags) {
+    if (!out.empty()) out += ' ';
+    out += '[';
+    out += t;
+    out += ']';
+  }
   return out;
 }
 
 std::string code_list(const std::vector<std::string>& items, size_t total) {
   std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + std::string("`") + s + "`";
+  for (const std::string& s : items) {
+    if (!out.empty()) out += ", ";
+    out += '`';
+    out += s;
+    out += '`';
+  }
   if (total > items.size()) out += " and " + std::to_string(total - items.size()) + " more";
   return out;
 }

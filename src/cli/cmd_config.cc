@@ -44,7 +44,8 @@ Command add_config_command(CLI::App& app) {
   cmd->add_flag("--reference", args->reference, "print the reference of every configuration key (Markdown)");
   cmd->add_option("--repo", args->in.repo_path, "repository whose .review-pr.toml to read (default: the one around .)");
   cmd->add_option("--head", args->in.head, "revision to read .review-pr.toml from (default: HEAD)");
-  cmd->add_flag("--worktree", args->in.work_tree, "read .review-pr.toml from the work tree");
+  cmd->add_flag("--worktree", args->in.work_tree,
+                "what a review of the work tree uses: HEAD's .review-pr.toml (its base), not the work tree's");
   cmd->add_option("--config", args->in.config_file, "configuration file instead of the repository's");
   cmd->add_option("--profile", args->in.profile, "atom | aiter | generic (default: the configuration's, else detected)");
   return {cmd, [args] { return run(*args); }};

@@ -13,6 +13,7 @@
 #include "github/fetch.h"
 #include "github/post.h"
 #include "report/card.h"
+#include "report/concise_report.h"
 #include "report/github_annotations.h"
 #include "report/json_report.h"
 #include "report/rdjson_report.h"
@@ -27,7 +28,8 @@ namespace {
 struct ReviewArgs {
   ReviewInputs in;
   std::optional<int> pr_number;
-  std::string format = "card", output, fail_on, write_baseline;
+  std::string format = "card", output, fail_on, write_baseline, config_from = "base";
+  bool statistics = false;
   std::string github, github_api;
   int github_max_wait = 120;
   bool post = false, dry_run = false;
@@ -82,6 +84,7 @@ std::string render(const Review& review, const std::string& format) {
   if (format == "sarif") return render_sarif(review);
   if (format == "rdjson") return render_rdjson(review);
   if (format == "github-annotations") return render_github_annotations(review);
+  if (format == "concise") return render_concise(review);
   return render_card(review);
 }
 
@@ -99,6 +102,7 @@ int run(ReviewArgs& args) {
                 " is on GitHub: add --github OWNER/NAME (token from GH_TOKEN), or review it from a clone with "
                 "--repo PATH --base REF --head REF, or from files with --diff FILE --meta FILE");
   }
+  args.in.config_from_head = args.config_from == "head";
   Result<Review> review = run_review(args.in);
   if (!review.ok()) return fail(review.error());
   if (args.pr_number && !review->number) review->number = args.pr_number;
@@ -116,13 +120,26 @@ int run(ReviewArgs& args) {
 
   if (!args.write_baseline.empty() && !emit(args.write_baseline, render_baseline(*review)))
     return fail("cannot write " + args.write_baseline);
-  std::string report = render(*review, args.format);
-  if (args.post) {
+  std::string report = args.statistics ? render_statistics(*review) : render(*review, args.format);
+  if (args.post && args.dry_run) {
     auto posted = post_review(*github->client, github->pr, *review);
     if (!posted.ok()) return fail(posted.error());
-    if (args.dry_run) {
-      std::cout << render_writes(github->client->writes());
-      if (!args.output.empty() && !emit(args.output, report)) return fail("cannot write " + args.output);
+    std::cout << render_writes(github->client->writes());
+    if (!args.output.empty() && !emit(args.output, report)) return fail("cannot write " + args.output);
+  } else {
+    // The report first: a post GitHub refuses (a fork PR's read-only token) must not cost
+    // the review itself.
+    if (!emit(args.output, report)) return fail("cannot write " + args.output);
+  }
+  if (args.post && !args.dry_run) {
+    auto posted = post_review(*github->client, github->pr, *review);
+    if (!posted.ok()) {
+      // Fork PRs get a token that cannot write: the findings go to the job log as workflow
+      // annotations instead, and the exit code stays the verdict's (--fail-on), not 2.
+      std::fprintf(stderr, "review-pr: could not post the review: %s; the findings follow as annotations\n",
+                   posted.error().c_str());
+      std::cout << render_github_annotations(*review);
+      std::cout.flush();
     } else {
       std::fprintf(stderr, "review-pr: %s the summary comment; %d new inline comment%s, %d posted before, %d resolved\n",
                    posted->summary == PostOutcome::Summary::Posted   ? "posted"
@@ -132,7 +149,6 @@ int run(ReviewArgs& args) {
                    posted->inline_posted == 1 ? "" : "s", posted->inline_known, static_cast<int>(posted->resolved.size()));
     }
   }
-  if (!args.dry_run && !emit(args.output, report)) return fail("cannot write " + args.output);
 
   if (args.fail_on == "red" && review->verdict == Verdict::Block) return kExitFailOn;
   if (args.fail_on == "warn" && review->verdict != Verdict::Lgtm) return kExitFailOn;
@@ -151,6 +167,8 @@ Command add_review_command(CLI::App& app) {
   app.add_option("--head", in.head, "head revision (default: HEAD)");
   app.add_flag("--worktree", in.work_tree,
                "review the work tree (uncommitted changes to tracked files, staged new files) as the head side");
+  app.add_flag("--staged", in.staged,
+               "review the staged change (the index) against HEAD (or --base): what the next commit holds");
   app.add_option("--diff", in.diff_file, "unified diff file (`gh pr diff` / `git diff` output)");
   app.add_option("--meta", in.meta_file, "PR metadata JSON (`gh pr view --json title,body,number,labels,...`)");
   app.add_option("--before", in.before_dir, "directory with the files before the change");
@@ -163,9 +181,15 @@ Command add_review_command(CLI::App& app) {
                  "directory PATH (repeatable)");
   app.add_option("--rule", in.rules.only, "run only this rule (repeatable)");
   app.add_option("--disable", in.rules.disable, "do not run this rule (repeatable)");
-  app.add_option("--format", args->format, "card | json | sarif | rdjson | github-annotations")
-      ->check(CLI::IsMember({"card", "json", "sarif", "rdjson", "github-annotations"}));
-  app.add_option("--config", in.config_file, "configuration file (default: .review-pr.toml of the head revision)");
+  app.add_option("--format", args->format,
+                 "card | json | sarif | rdjson | github-annotations | concise (file:line: severity rule: problem)")
+      ->check(CLI::IsMember({"card", "json", "sarif", "rdjson", "github-annotations", "concise"}));
+  app.add_flag("--statistics", args->statistics, "print the number of findings per rule instead of the report");
+  app.add_option("--config", in.config_file, "configuration file (default: .review-pr.toml of the base revision)");
+  app.add_option("--config-from", args->config_from,
+                 "base: .review-pr.toml of the base revision (default; a PR cannot turn its own checks off); head: "
+                 "the head's when the base has none")
+      ->check(CLI::IsMember({"base", "head"}));
   app.add_option("--baseline", in.baseline_file, "hide findings listed in this baseline (see --write-baseline)");
   app.add_option("--write-baseline", args->write_baseline,
                  "also write the findings of this review (and those the --baseline hid) as a baseline file");

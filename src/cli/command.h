@@ -29,6 +29,9 @@ bool emit(const std::string& path, const std::string& data);
 // The root command (the review itself) and the subcommands, one file each.
 Command add_review_command(CLI::App& app);
 Command add_rules_command(CLI::App& app);
+Command add_rule_command(CLI::App& app);
+// `completion bash`: a completion script generated from `app`'s own subcommands and options.
+Command add_completion_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_config_command(CLI::App& app);
 Command add_self_review_command(CLI::App& app);

@@ -8,17 +8,20 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"review-pr: a deterministic, offline reviewer for GPU-kernel and LLM-inference pull requests"};
-  app.set_version_flag("--version", std::string(rp::kToolName) + " " + std::string(rp::kToolVersion));
+  app.set_version_flag("--version", std::string(rp::kToolName) + " " + std::string(rp::tool_version()) + " (" +
+                                        std::string(rp::tool_revision()) + ")");
 
   rp::Command review = rp::add_review_command(app);
   std::vector<rp::Command> subcommands = {
       rp::add_rules_command(app),
+      rp::add_rule_command(app),
       rp::add_eval_command(app),
       rp::add_config_command(app),
       rp::add_self_review_command(app),
       rp::add_tags_command(app),
       rp::add_batch_command(app),
       rp::add_mine_command(app),
+      rp::add_completion_command(app),
   };
 
   try {

@@ -1,10 +1,12 @@
 #include "config/review_config.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "core/path_pattern.h"
 #include "core/paths.h"
 #include "rules/registry.h"
 
@@ -27,13 +29,16 @@ const std::vector<ConfigKey>& config_keys() {
        "Severity override per rule. A raised `red` still needs a concrete trigger, or the verdict stage shows it "
        "as a warning.",
        R"(rules.severity = { "perf-claim-without-numbers" = "note" })"},
-      {"paths.include", "array of globs",
-       "Report findings only on files that match one of these. `*` stays within a path component, `?` is one "
-       "character, `**/` is any number of directories, a trailing `/` is everything below. Findings about the PR "
-       "description are always kept.",
+      {"paths.include", "array of gitignore patterns",
+       "Report findings only on files these match. The patterns are `.gitignore`'s: `*` and `?` stay within a path "
+       "component, `**/` is any number of directories, a name without `/` matches at any depth, a leading `/` "
+       "anchors at the root, a trailing `/` matches directories (everything below), and `!pattern` re-includes "
+       "(the last match wins). Findings about the PR description are always kept.",
        R"(paths.include = ["aiter/**", "csrc/**"])"},
-      {"paths.exclude", "array of globs", "Never report findings on files that match one of these (wins over include).",
-       R"(paths.exclude = ["3rdparty/", "**/*_generated.py"])"},
+      {"paths.exclude", "array of gitignore patterns",
+       "Never report findings on files these match (wins over include). Files `.gitattributes` marks "
+       "`linguist-generated` are skipped as well.",
+       R"(paths.exclude = ["/3rdparty/", "*_generated.py", "!keep_generated.py"])"},
       {"backbone", "array of tables: `path` (string; a prefix when it ends in `/`), `tier` (1–3), `why` (string)",
        "Extra backbone files (Step 4 risk tiers), checked before the profile's own table.",
        "[[backbone]]\npath = \"aiter/jit/core.py\"\ntier = 1\nwhy = \"every JIT build goes through it\""},
@@ -220,20 +225,10 @@ std::string one_line(std::string_view s) {
   return out;
 }
 
-std::string toml_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') { out += "\\n"; continue; }
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string toml_strings(const std::vector<std::string>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + toml_string(v[i]);
-  return out + "]";
+toml::array toml_strings(const std::vector<std::string>& v) {
+  toml::array out;
+  for (const std::string& s : v) out.push_back(s);
+  return out;
 }
 
 }  // namespace
@@ -264,8 +259,10 @@ std::string config_example() {
 
 std::string config_reference_markdown() {
   std::string out =
-      "`.review-pr.toml` at the repository root is read from the reviewed head revision (parsed, never executed), "
-      "or from `--config FILE`. Unknown keys and bad values stop the review with one line, "
+      "`.review-pr.toml` at the repository root is read from the base revision of the review (parsed, never "
+      "executed), so a PR cannot turn its own checks off; `--config-from head` reads the head's when the base has "
+      "none, and `--config FILE` names a file. A PR that changes the file gets a note on the card listing what its "
+      "version would turn off. Unknown keys and bad values stop the review with one line, "
       "`FILE:LINE: KEY: what is wrong`, and exit code 2. `review-pr config --print` shows the effective "
       "configuration.\n\n";
   out += "| key | type | meaning |\n|---|---|---|\n";
@@ -280,64 +277,62 @@ std::string config_reference_markdown() {
   return out;
 }
 
+// Written with toml++'s own writer (every escape TOML needs, keys quoted when they must be),
+// so what --print shows parses back to the same values.
 std::string render_effective_config(const ReviewConfig& c, const Profile& profile) {
-  std::string out = "# effective review-pr configuration\n";
-  out += "# source: " + (c.source.empty() ? std::string("none (built-in defaults)") : c.source) + "\n";
-  out += "profile = " + toml_string(profile.name) + "\n\n[rules]\n";
-  out += "disable = " + toml_strings(c.disable) + "\n";
-  out += "enable = " + toml_strings(c.enable) + "\n";
-  out += "only = " + toml_strings(c.only) + "\n";
-  out += "severity = {";
-  bool first = true;
-  for (const auto& [rule, sev] : c.severity) {
-    out += std::string(first ? " " : ", ") + toml_string(rule) + " = " + toml_string(severity_name(sev));
-    first = false;
-  }
-  out += first ? "}\n" : " }\n";
-  out += "\n[paths]\ninclude = " + toml_strings(c.include) + "\nexclude = " + toml_strings(c.exclude) + "\n";
-  out += "\n[triggers]\nparams = " + toml_strings(profile.trigger_params) + "\n";
-  out += "\n[production_shapes]\n";
-  for (const auto& [name, value] : profile.production_shapes) out += fmt::format("{} = {}\n", toml_string(name), value);
+  toml::table severity;
+  for (const auto& [rule, sev] : c.severity) severity.insert(rule, std::string(severity_name(sev)));
+  toml::table shapes;
+  for (const auto& [name, value] : profile.production_shapes) shapes.insert(name, static_cast<int64_t>(value));
+  toml::array backbone;
   for (const BackboneFile& b : profile.backbone)
-    out += fmt::format("\n[[backbone]]\npath = {}\ntier = {}\nwhy = {}\n", toml_string(b.path), b.tier, toml_string(b.why));
+    backbone.push_back(toml::table{{"path", b.path}, {"tier", b.tier}, {"why", b.why}});
+  toml::table root{
+      {"profile", profile.name},
+      {"rules", toml::table{{"disable", toml_strings(c.disable)},
+                            {"enable", toml_strings(c.enable)},
+                            {"only", toml_strings(c.only)},
+                            {"severity", std::move(severity)}}},
+      {"paths", toml::table{{"include", toml_strings(c.include)}, {"exclude", toml_strings(c.exclude)}}},
+      {"triggers", toml::table{{"params", toml_strings(profile.trigger_params)}}},
+      {"production_shapes", std::move(shapes)},
+  };
+  if (!backbone.empty()) root.insert("backbone", std::move(backbone));
+  std::ostringstream out;
+  // A comment line cannot hold a line break: the source is a path, but keep it one line.
+  out << "# effective review-pr configuration\n# source: "
+      << one_line(c.source.empty() ? std::string("none (built-in defaults)") : c.source) << "\n"
+      << root << "\n";
+  return out.str();
+}
+
+std::vector<std::string> generated_patterns(std::string_view text) {
+  std::vector<std::string> out;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    std::vector<std::string_view> words;
+    for (size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      size_t start = i;
+      while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+      if (i > start) words.push_back(line.substr(start, i - start));
+    }
+    if (words.size() < 2 || words[0].starts_with('#') || words[0].starts_with('!')) continue;
+    for (size_t w = 1; w < words.size(); ++w) {
+      std::string_view a = words[w];
+      if (a == "linguist-generated" || a == "linguist-generated=true") out.push_back(std::string(words[0]));
+      else if (a == "-linguist-generated" || a == "!linguist-generated" || a == "linguist-generated=false")
+        out.push_back("!" + std::string(words[0]));
+    }
+  }
   return out;
 }
 
-bool glob_match(std::string_view pattern, std::string_view path) {
-  if (pattern.ends_with('/')) return path.starts_with(pattern);
-  // Dynamic programming over (pattern position, path position): linear-time per cell, no
-  // backtracking blow-up on hostile patterns.
-  const size_t n = pattern.size(), m = path.size();
-  std::vector<std::vector<char>> match(n + 1, std::vector<char>(m + 1, 0));
-  match[n][m] = 1;
-  for (size_t i = n; i-- > 0;) {
-    for (size_t j = m + 1; j-- > 0;) {
-      char p = pattern[i];
-      bool ok = false;
-      if (p == '*' && i + 1 < n && pattern[i + 1] == '*') {
-        // "**/" = zero or more whole directories; a bare "**" = anything.
-        size_t after = (i + 2 < n && pattern[i + 2] == '/') ? i + 3 : i + 2;
-        ok = match[after][j];
-        for (size_t k = j; !ok && k < m; ++k)
-          if (after == i + 2 || path[k] == '/') ok = match[after][k + 1];
-        if (after == i + 2) ok = ok || (j < m && match[i][j + 1]);
-      } else if (p == '*') {
-        ok = match[i + 1][j] || (j < m && path[j] != '/' && match[i][j + 1]);
-      } else if (j < m) {
-        ok = (p == '?' ? path[j] != '/' : p == path[j]) && match[i + 1][j + 1];
-      }
-      match[i][j] = ok;
-    }
-  }
-  return match[0][0];
-}
-
 bool path_selected(const ReviewConfig& c, std::string_view path) {
-  auto any = [&](const std::vector<std::string>& globs) {
-    return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return glob_match(g, path); });
-  };
-  if (!c.include.empty() && !any(c.include)) return false;
-  return !any(c.exclude);
+  if (!c.include.empty() && !path_patterns_match(c.include, path)) return false;
+  return !path_patterns_match(c.exclude, path) && !path_patterns_match(c.generated, path);
 }
 
 Profile configured_profile(const Profile& base, const ReviewConfig& c) {

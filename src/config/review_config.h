@@ -1,5 +1,6 @@
-// `.review-pr.toml`: what a repository tells review-pr about itself. Read from the head
-// tree of the reviewed revision (parsed only, never executed) or from `--config FILE`.
+// `.review-pr.toml`: what a repository tells review-pr about itself. Read from the base
+// tree of the review (parsed only, never executed; a PR cannot turn its own checks off) or
+// from `--config FILE`.
 // Every key is declared once in config_keys() — the parser rejects anything else and the
 // README's configuration reference is rendered from the same table (`review-pr config
 // --reference`), so the two cannot drift.
@@ -25,7 +26,10 @@ struct ReviewConfig {
   std::optional<std::string> profile;   // atom | aiter | generic
   std::vector<std::string> disable, enable, only;  // rule names
   std::map<std::string, Severity> severity;        // rule → severity override
-  std::vector<std::string> include, exclude;       // path globs
+  std::vector<std::string> include, exclude;       // gitignore patterns
+  // Paths `.gitattributes` of the base revision marks `linguist-generated` (patterns, `!`
+  // for an unset), skipped like excluded paths.
+  std::vector<std::string> generated;
   std::vector<BackboneFile> backbone;
   std::vector<std::string> trigger_params;
   std::map<std::string, long long> production_shapes;
@@ -51,11 +55,14 @@ std::string config_reference_markdown();
 // and the profile's resulting backbone and trigger parameters.
 std::string render_effective_config(const ReviewConfig& config, const Profile& profile);
 
-// `*` matches within one path component, `?` one character, `**/` any number of
-// directories, a trailing `/` everything under that directory.
-bool glob_match(std::string_view pattern, std::string_view path);
-// True when a finding on `path` is kept: it matches an include glob (or there are none)
-// and no exclude glob.
+// The `linguist-generated` lines of a `.gitattributes` text as patterns for
+// ReviewConfig::generated: set (`linguist-generated`, `=true`) → the pattern, unset
+// (`-linguist-generated`, `=false`) → `!pattern`; the last matching line wins.
+std::vector<std::string> generated_patterns(std::string_view gitattributes);
+
+// True when a finding on `path` is kept: the include patterns match it (or there are none)
+// and the exclude patterns do not. Patterns are gitignore's (core/path_pattern.h), `!`
+// negations included.
 bool path_selected(const ReviewConfig& config, std::string_view path);
 
 // The built-in profile with the configuration's additions: backbone entries (taking

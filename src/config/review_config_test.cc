@@ -1,4 +1,5 @@
 #include "config/review_config.h"
+#include "core/path_pattern.h"
 
 #include <fstream>
 #include <sstream>
@@ -72,21 +73,61 @@ TEST(Config, ErrorsNameFileLineAndKey) {
   }
 }
 
-TEST(Config, GlobsMatchComponentsAndDirectories) {
-  EXPECT_TRUE(glob_match("aiter/**", "aiter/ops/x.py"));
-  EXPECT_TRUE(glob_match("**/*_gen.py", "a/b/c_gen.py"));
-  EXPECT_TRUE(glob_match("**/*_gen.py", "c_gen.py"));
-  EXPECT_FALSE(glob_match("*.py", "a/b.py"));
-  EXPECT_TRUE(glob_match("*.py", "b.py"));
-  EXPECT_TRUE(glob_match("3rdparty/", "3rdparty/ck/x.hpp"));
-  EXPECT_FALSE(glob_match("3rdparty/", "src/3rdparty/x"));
-  EXPECT_TRUE(glob_match("csrc/k?.cu", "csrc/k1.cu"));
-  EXPECT_FALSE(glob_match("csrc/k?.cu", "csrc/k12.cu"));
-  EXPECT_TRUE(glob_match("a/**/b.py", "a/b.py"));
-  EXPECT_TRUE(glob_match("a/**/b.py", "a/x/y/b.py"));
-  EXPECT_FALSE(glob_match("a/**/b.py", "ab.py"));
-  // Many stars on a long path stay fast (dynamic programming, no backtracking).
-  EXPECT_FALSE(glob_match("*a*a*a*a*a*a*a*a*a*a*b", std::string(4000, 'a')));
+// One dialect, gitignore's, for every path pattern (core/path_pattern.h).
+TEST(PathPattern, GitignoreSemantics) {
+  EXPECT_TRUE(path_pattern_match("aiter/**", "aiter/ops/x.py"));
+  EXPECT_FALSE(path_pattern_match("aiter/**", "aiter"));
+  EXPECT_FALSE(path_pattern_match("aiter/**", "src/aiter/x.py"));  // a '/' inside anchors at the root
+  EXPECT_TRUE(path_pattern_match("**/*_gen.py", "a/b/c_gen.py"));
+  EXPECT_TRUE(path_pattern_match("**/*_gen.py", "c_gen.py"));
+  EXPECT_TRUE(path_pattern_match("a/**/b.py", "a/b.py"));
+  EXPECT_TRUE(path_pattern_match("a/**/b.py", "a/x/y/b.py"));
+  EXPECT_FALSE(path_pattern_match("a/**/b.py", "ab.py"));
+  // `**` that is not a whole component is a `*`: it does not cross '/'.
+  EXPECT_TRUE(path_pattern_match("csrc/ck_**", "csrc/ck_gemm/a.cu"));  // ... but a matched directory holds all below
+  EXPECT_FALSE(path_pattern_match("x/**gfx942**", "x/gemm/gfx942.json"));
+  EXPECT_TRUE(path_pattern_match("x/**/*gfx942*", "x/gemm/gfx942.json"));
+  // A name without '/' matches at any depth; a leading '/' anchors it.
+  EXPECT_TRUE(path_pattern_match("*.py", "a/b.py"));
+  EXPECT_TRUE(path_pattern_match("setup.py", "pkg/setup.py"));
+  EXPECT_TRUE(path_pattern_match("/setup.py", "setup.py"));
+  EXPECT_FALSE(path_pattern_match("/setup.py", "pkg/setup.py"));
+  EXPECT_FALSE(path_pattern_match("setup.py", "setup.pyc"));
+  // A trailing '/' matches directories: everything below, at any depth unless anchored.
+  EXPECT_TRUE(path_pattern_match("3rdparty/", "3rdparty/ck/x.hpp"));
+  EXPECT_TRUE(path_pattern_match("3rdparty/", "src/3rdparty/x"));
+  EXPECT_FALSE(path_pattern_match("/3rdparty/", "src/3rdparty/x"));
+  EXPECT_FALSE(path_pattern_match("3rdparty/", "3rdparty"));  // a file of that name is not a directory
+  EXPECT_TRUE(path_pattern_match("build", "build/x.o"));       // without '/', a directory or a file
+  // `?`, classes and escapes stay within a component.
+  EXPECT_TRUE(path_pattern_match("csrc/k?.cu", "csrc/k1.cu"));
+  EXPECT_FALSE(path_pattern_match("csrc/k?.cu", "csrc/k12.cu"));
+  EXPECT_FALSE(path_pattern_match("a?c", "a/c"));
+  EXPECT_TRUE(path_pattern_match("k[0-9].cu", "k7.cu"));
+  EXPECT_FALSE(path_pattern_match("k[!0-9].cu", "k7.cu"));
+  EXPECT_TRUE(path_pattern_match("\\*.cu", "*.cu"));
+  EXPECT_FALSE(path_pattern_match("\\*.cu", "a.cu"));
+  // Negation: the last matching pattern wins.
+  std::vector<std::string> list = {"gen/", "!gen/keep.py"};
+  EXPECT_TRUE(path_patterns_match(list, "gen/a.py"));
+  EXPECT_FALSE(path_patterns_match(list, "gen/keep.py"));
+  EXPECT_FALSE(path_patterns_match(list, "src/a.py"));
+  // Many stars on a long path stay fast (one pass per token, no backtracking).
+  EXPECT_FALSE(path_pattern_match("*a*a*a*a*a*a*a*a*a*a*b", std::string(4000, 'a')));
+  EXPECT_FALSE(path_pattern_match("**/**/**/**/**/**/b", std::string(2000, 'a') + "/" + std::string(2000, 'a')));
+}
+
+TEST(Config, LinguistGeneratedFilesAreSkipped) {
+  auto generated = generated_patterns(
+      "# generated kernels\n*.pb.py linguist-generated\ngen/** linguist-generated=true -diff\n"
+      "gen/hand_written.py -linguist-generated\ndocs/** linguist-documentation\n");
+  EXPECT_EQ(generated, (std::vector<std::string>{"*.pb.py", "gen/**", "!gen/hand_written.py"}));
+  ReviewConfig c;
+  c.generated = generated;
+  EXPECT_FALSE(path_selected(c, "aiter/x.pb.py"));
+  EXPECT_FALSE(path_selected(c, "gen/a/b.py"));
+  EXPECT_TRUE(path_selected(c, "gen/hand_written.py"));
+  EXPECT_TRUE(path_selected(c, "docs/a.md"));
 }
 
 TEST(Config, AppliesSeverityAndPathFilters) {
@@ -129,6 +170,22 @@ TEST(Config, EffectiveConfigIsValidToml) {
   auto reparsed = parse_config(printed, "printed");
   ASSERT_TRUE(reparsed.ok()) << reparsed.error() << "\n" << printed;
   EXPECT_EQ(reparsed->profile, "aiter");
+  EXPECT_EQ(reparsed->severity, c->severity);
+}
+
+// The writer is toml++'s: control characters, tabs and non-ASCII text round-trip (a
+// hand-written writer that escaped only quote, backslash and newline did not).
+TEST(Config, EffectiveConfigRoundTripsEveryCharacter) {
+  auto c = parse_config("[[backbone]]\npath = \"a b/\\u00fc.py\"\ntier = 1\nwhy = \"tab\\there\\u0001, \\\"quoted\\\" \\\\ \\r\"\n"
+                        "[rules.severity]\n\"temporary-script\" = \"note\"\n",
+                        "c");
+  ASSERT_TRUE(c.ok()) << c.error();
+  std::string printed = render_effective_config(*c, configured_profile(*find_profile("generic"), *c));
+  auto reparsed = parse_config(printed, "printed");
+  ASSERT_TRUE(reparsed.ok()) << reparsed.error() << "\n" << printed;
+  ASSERT_FALSE(reparsed->backbone.empty()) << printed;
+  EXPECT_EQ(reparsed->backbone[0].path, c->backbone[0].path);
+  EXPECT_EQ(reparsed->backbone[0].why, "tab\there\x01, \"quoted\" \\ \r");
   EXPECT_EQ(reparsed->severity, c->severity);
 }
 

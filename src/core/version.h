@@ -1,4 +1,7 @@
-// The program's version, shown by --version and written into SARIF and rdjson output.
+// The program's name and version, shown by --version and written into SARIF and rdjson
+// output. The version is project(VERSION) in CMakeLists.txt; the revision is the source
+// tree's git commit (`git describe --always --dirty`), both written by the build
+// (cmake/version_info.cmake).
 #pragma once
 
 #include <string_view>
@@ -6,6 +9,7 @@
 namespace rp {
 
 inline constexpr std::string_view kToolName = "review-pr";
-inline constexpr std::string_view kToolVersion = "0.1.0";
+std::string_view tool_version();   // "0.1.0"
+std::string_view tool_revision();  // "1a2b3c4d5e6f", "1a2b3c4d5e6f-dirty", or "unknown"
 
 }  // namespace rp

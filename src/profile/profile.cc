@@ -42,8 +42,8 @@ Profile make_atom() {
 // aiter's title component tags, in title order (CONTRIBUTE.md "PR Title Format", 2026).
 std::vector<ComponentTag> aiter_component_tags() {
   using W = ComponentTag::When;
-  const std::vector<std::string> ck = {"csrc/ck_**", "csrc/cktile_**", "csrc/py_itfs_ck/**", "csrc/include/ck_tile/**",
-                                       "3rdparty/composable_kernel**"};
+  const std::vector<std::string> ck = {"csrc/ck_*", "csrc/cktile_*", "csrc/py_itfs_ck/**", "csrc/include/ck_tile/**",
+                                       "3rdparty/composable_kernel*"};
   const std::vector<std::string> opus = {"aiter/ops/opus/**", "csrc/opus_gemm/**", "csrc/opus_moe/**",
                                          "csrc/include/opus/**", "op_tests/opus/**", "aiter/ops/*opus*.py",
                                          "op_tests/*opus*.py"};
@@ -54,7 +54,7 @@ std::vector<ComponentTag> aiter_component_tags() {
        {"aiter/ops/triton/**", "aiter/aot/triton/**", "aiter/utility/triton/**", "op_tests/triton_tests/**",
         "op_tests/op_benchmarks/triton/**"},
        {}, true, W::AnyCode},
-      {"ASM", {"hsa/**", "**_asm.py"}, {}, true, W::AnyCode},
+      {"ASM", {"hsa/**", "*_asm.py"}, {}, true, W::AnyCode},
       {"HIP", {"csrc/**", "op_tests/op_benchmarks/hip/**"}, not_hip, true, W::AnyCode},
       {"CK", ck, {}, true, W::AnyCode},
       {"OPUS", opus, {}, true, W::AnyCode},
@@ -62,7 +62,7 @@ std::vector<ComponentTag> aiter_component_tags() {
        {}, true, W::AnyCode},
       {"CI", {".github/**"}, {}, false, W::AnyCode},
       {"JIT", {"aiter/jit/**"}, {}, false, W::AnyCode},
-      {"Build", {"setup.py", "pyproject.toml", "MANIFEST.in", "requirements*.txt"}, {}, false, W::AnyCode},
+      {"Build", {"/setup.py", "/pyproject.toml", "/MANIFEST.in", "/requirements*.txt"}, {}, false, W::AnyCode},
       {"Config", {"aiter/configs/**", "aiter/ops/triton/configs/**"}, {}, false, W::AllCode},
       {"Docs", {}, {}, false, W::AllFiles},
   };
@@ -80,17 +80,17 @@ std::vector<CiLabelRule> aiter_ci_labels() {
   mla_moe.insert(mla_moe.end(), moe.begin(), moe.end());
   return {
       {"ci:triton-300x", "an additional Triton test job on MI300X", "gfx942 Triton configs change",
-       {"aiter/ops/triton/configs/**gfx942**"}, "", true},
+       {"aiter/ops/triton/configs/**/*gfx942*"}, "", true},
       {"ci:gfx1250-ffm-triton", "the five-shard gfx1250 FFM Triton test suite", "gfx1250 Triton code or configs change",
-       {"aiter/ops/triton/**gfx1250**", "op_tests/triton_tests/**gfx1250**"}, "", false},
+       {"aiter/ops/triton/**/*gfx1250*", "op_tests/triton_tests/**/*gfx1250*"}, "", false},
       {"ci:triton-355", "the full Triton test suite on MI35X",
        "shared Triton helpers change, so the affected-tests selection can miss callers",
        {"aiter/ops/triton/utils/**", "aiter/utility/triton/**"}, "", false},
       {"ci:windows", "the Windows JIT op smoke test on the gfx1201 runner", "the JIT build changes", {"aiter/jit/**"},
        "", false},
       {"ci:multi-gpu", "the multi-GPU tests on the 8-GPU runner", "distributed or all-reduce code changes",
-       {"aiter/dist/**", "op_tests/multigpu_tests/**", "aiter/ops/triton/comms/**", "**all_reduce**",
-        "**allreduce**"},
+       {"aiter/dist/**", "op_tests/multigpu_tests/**", "aiter/ops/triton/comms/**", "*all_reduce*",
+        "*allreduce*"},
        "", false},
       {"ci:sglang", "SGLang integration accuracy (DeepSeek-R1-MXFP4, Qwen 3.5)",
        "MLA or MoE paths that SGLang's models run change", mla_moe, "", false},
@@ -100,7 +100,7 @@ std::vector<CiLabelRule> aiter_ci_labels() {
        moe, "", false},
       {"ci:atom_full", "the ATOM accuracy suite for PR and main models",
        "a Triton or FlyDSL version pin changes (the guide keeps this label for those upgrades)",
-       {"requirements*.txt", ".github/requirements/**", "setup.py", "pyproject.toml"}, R"((?i)\b(triton|flydsl)\b)",
+       {"/requirements*.txt", ".github/requirements/**", "/setup.py", "/pyproject.toml"}, R"((?i)\b(triton|flydsl)\b)",
        false},
   };
 }
@@ -135,7 +135,7 @@ Profile make_aiter() {
   p.component_tags = aiter_component_tags();
   p.component_words = {"triton", "gluon", "ck", "cktile", "asm", "hip", "opus", "flydsl",
                        "ci", "jit", "build", "config", "docs", "doc"};
-  p.doc_globs = {"docs/**", "**.md"};
+  p.doc_globs = {"docs/**", "*.md"};
   p.no_auto_title_label = "no-auto-title";
   p.ci_labels = aiter_ci_labels();
   p.op_test_dirs = {"op_tests/"};
@@ -175,42 +175,6 @@ int Profile::tier_of(const std::string& path) const {
     if (match) best = std::min(best, b.tier);
   }
   return best;
-}
-
-bool path_glob_match(std::string_view glob, std::string_view path) {
-  // Greedy matching with backtracking to the last star; when that star is a "*" that cannot
-  // cross a '/', fall back to the last "**" (which can). Linear enough for short globs.
-  constexpr size_t kNone = std::string_view::npos;
-  size_t g = 0, p = 0;
-  size_t star_g = kNone, star_p = 0, dstar_g = kNone, dstar_p = 0;
-  bool star_crosses = false;
-  while (p < path.size()) {
-    if (g < glob.size() && glob[g] == '*') {
-      star_crosses = g + 1 < glob.size() && glob[g + 1] == '*';
-      g += star_crosses ? 2 : 1;
-      star_g = g;
-      star_p = p;
-      if (star_crosses) dstar_g = g, dstar_p = p;
-      continue;
-    }
-    if (g < glob.size() && (glob[g] == path[p] || (glob[g] == '?' && path[p] != '/'))) {
-      ++g;
-      ++p;
-      continue;
-    }
-    if (star_g != kNone && (star_crosses || path[star_p] != '/')) {
-      g = star_g;
-      p = ++star_p;
-    } else if (dstar_g != kNone) {
-      star_g = g = dstar_g;
-      star_p = p = ++dstar_p;
-      star_crosses = true;
-    } else {
-      return false;
-    }
-  }
-  while (g < glob.size() && glob[g] == '*') ++g;
-  return g == glob.size();
 }
 
 const Profile* find_profile(const std::string& name) {

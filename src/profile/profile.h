@@ -22,7 +22,8 @@ struct BackboneFile {
 };
 
 // A title component tag of a repository's PR-title bot (aiter: CONTRIBUTE.md "PR Title Format").
-// Paths are globs (see path_glob_match): "dir/**" a folder, "**_asm.py" a suffix anywhere.
+// Paths are gitignore patterns (core/path_pattern.h): "dir/**" a folder, "*_asm.py" a name at
+// any depth, "/setup.py" the root's file only.
 struct ComponentTag {
   enum class When {
     AnyCode,   // some changed non-doc file matches `paths` and no `except`
@@ -127,10 +128,6 @@ struct Profile {
   // 1, 2, 3 from the backbone table (no computation from history here).
   int tier_of(const std::string& path) const;
 };
-
-// Glob over repository paths: "**" matches any run of characters (slashes too), "*" any run
-// without '/', "?" one character other than '/'; everything else is literal.
-bool path_glob_match(std::string_view glob, std::string_view path);
 
 const Profile* find_profile(const std::string& name);
 // atom when atom/ holds Python, aiter when aiter/ does, else generic.

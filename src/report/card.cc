@@ -121,6 +121,19 @@ std::string suppressed_line(const std::vector<SuppressedFinding>& suppressed) {
   std::string line = parts[0] + (parts.size() > 1 ? "; " + parts[1] : "");
   return fmt::format("\n_{} (reasons in `--format json`)._\n", line);
 }
+
+// A PR that edits the configuration is reviewed with the base's; say what its edit would turn
+// off, so a reviewer sees an attempt to silence a check next to the check it would silence.
+std::string config_change_lines(const ConfigChange& c) {
+  if (c.file.empty()) return "";
+  std::string out = fmt::format("\n_This PR changes `{}`; the review used {}.", c.file, c.used);
+  if (!c.head_error.empty()) return out + fmt::format(" The PR's version does not parse: {}_\n", c.head_error);
+  if (c.rules_disabled.empty() && c.findings_hidden.empty()) return out + " The change turns no check off._\n";
+  out += " The change would turn off:_\n";
+  for (const std::string& rule : c.rules_disabled) out += fmt::format("- rule {}\n", rule);
+  for (const std::string& hidden : c.findings_hidden) out += fmt::format("- finding {}\n", hidden);
+  return out;
+}
 }  // namespace
 
 std::string render_finding_markdown(const Finding& f) { return render_finding(f); }
@@ -141,6 +154,7 @@ std::string render_card(const Review& r) {
   if (r.ai_risk.elevated) out += ai_risk_line(r.ai_risk);
   out += mandatory_footer(r);
   out += suppressed_line(r.suppressed);
+  out += config_change_lines(r.config_change);
   // Say what was not checked, so a clean card is not read as "checked and clean".
   int need_text = 0, need_description = 0;
   for (const SkippedRule& s : r.skipped) {

@@ -112,6 +112,12 @@ std::string render_json(const Review& r) {
     suppressed.push_back(std::move(one));
   }
   j["suppressed"] = suppressed;
+  // Only when the PR changes the configuration file (the review used the base's).
+  if (!r.config_change.file.empty())
+    j["config_change"] = {{"file", r.config_change.file},
+                          {"rules_disabled", r.config_change.rules_disabled},
+                          {"findings_hidden", r.config_change.findings_hidden},
+                          {"head_error", or_null(r.config_change.head_error)}};
   // Invalid UTF-8 from a PR (bytes of a Latin-1 file) is replaced, never a throw.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

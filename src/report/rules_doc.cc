@@ -22,24 +22,25 @@ std::string_view needs_name(Needs n) {
 }
 }  // namespace
 
+std::string render_rule_text(const RuleInfo& r) {
+  std::string out = fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
+                       severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
+  if (const SwitchedOff* off = switched_off_rule(r.name))
+    out += fmt::format("  Off by default ({}); `--enable {}` runs it.\n", off->why, r.name);
+  std::string_view docs = r.docs;
+  while (!docs.empty()) {
+    size_t nl = docs.find('\n');
+    std::string_view line = docs.substr(0, nl);
+    out += line.empty() ? "\n" : fmt::format("  {}\n", line);
+    if (nl == std::string_view::npos) break;
+    docs.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
 std::string render_rules_text() {
   std::string out;
-  for (const RuleInfo* info : rule_infos()) {
-    const RuleInfo& r = *info;
-    out += fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
-                       severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
-    if (const SwitchedOff* off = switched_off_rule(r.name))
-      out += fmt::format("  Off by default ({}); `--enable {}` runs it.\n", off->why, r.name);
-    std::string_view docs = r.docs;
-    while (!docs.empty()) {
-      size_t nl = docs.find('\n');
-      std::string_view line = docs.substr(0, nl);
-      out += line.empty() ? "\n" : fmt::format("  {}\n", line);
-      if (nl == std::string_view::npos) break;
-      docs.remove_prefix(nl + 1);
-    }
-    out += "\n";
-  }
+  for (const RuleInfo* info : rule_infos()) out += render_rule_text(*info) + "\n";
   return out;
 }
 

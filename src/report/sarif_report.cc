@@ -124,8 +124,8 @@ std::string render_sarif(const Review& review) {
 
   ordered_json driver;
   driver["name"] = std::string(kToolName);
-  driver["version"] = std::string(kToolVersion);
-  driver["semanticVersion"] = std::string(kToolVersion);
+  driver["version"] = std::string(tool_version());
+  driver["semanticVersion"] = std::string(tool_version());
   driver["rules"] = std::move(rules.descriptors);
 
   ordered_json run;

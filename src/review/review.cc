@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
 
 #include <re2/re2.h>
 
 #include "analysis/classify.h"
 #include "analysis/reach.h"
+#include "core/plural.h"
 #include "index/knowledge.h"
 #include "profile/profile.h"
 #include "source/dir_source.h"
@@ -100,6 +104,10 @@ struct Prepared {
   std::unique_ptr<TreeReader> base_tree, head_tree;
   ReviewConfig config;
   Profile profile;
+  // The head's .review-pr.toml when the PR changes it and the review does not use it.
+  bool head_config_changed = false;
+  Result<ReviewConfig> head_config = ReviewConfig{};
+  Profile head_profile;
 };
 
 Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
@@ -111,22 +119,27 @@ Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
                       : opened.status();
   p.repo = std::move(*opened);
   if (in.work_tree && !in.head.empty()) return Status::Error("--worktree reviews the work tree as the head side; drop --head");
+  if (in.staged && (in.work_tree || !in.head.empty()))
+    return Status::Error("--staged reviews the index as the head side; drop --head and --worktree");
   auto head = p.repo->resolve(in.head.empty() ? "HEAD" : in.head);
   if (!head.ok()) return head.status();
-  auto base = in.base.empty() ? p.repo->default_base(*head) : p.repo->resolve(in.base);
+  auto base = !in.base.empty() ? p.repo->resolve(in.base) : in.staged ? head : p.repo->default_base(*head);
   if (!base.ok()) return base.status();
-  auto text = in.work_tree ? p.repo->work_tree_diff_text(*base) : p.repo->diff_text(*base, *head);
+  auto text = in.staged      ? p.repo->index_diff_text(*base)
+              : in.work_tree ? p.repo->work_tree_diff_text(*base)
+                             : p.repo->diff_text(*base, *head);
   if (!text.ok()) return text.status();
   diff_text = std::move(*text);
   auto bt = p.repo->tree(*base);
-  auto ht = in.work_tree ? p.repo->work_tree() : p.repo->tree(*head);
+  auto ht = in.staged ? p.repo->index_tree() : in.work_tree ? p.repo->work_tree() : p.repo->tree(*head);
   if (!bt.ok()) return bt.status();
   if (!ht.ok()) return ht.status();
   p.base_tree = std::move(*bt);
   p.head_tree = std::move(*ht);
   p.pr.base_rev = *base;
   p.pr.head_rev = *head;
-  if (auto subject = p.repo->commit_subject(*head); subject.ok()) {
+  // The staged change has no commit yet: HEAD's subject is another change's title.
+  if (auto subject = p.repo->commit_subject(*head); subject.ok() && !in.staged) {
     p.pr.meta.title = *subject;
     p.pr.meta.number = take_number_from_subject(p.pr.meta.title);
   }
@@ -140,8 +153,8 @@ Status load_code(const ReviewInputs& in, Prepared& p) {
   bool from_files = !in.diff_file.empty() || in.diff_text.has_value();
   if (!in.repo_path.empty() + from_dirs + !in.diff_file.empty() + in.diff_text.has_value() > 1)
     return Status::Error("give one code source: --repo, --diff, or --before/--after");
-  if (in.work_tree && (from_dirs || from_files))
-    return Status::Error("--worktree reviews a clone's work tree; it does not combine with --diff or --before/--after");
+  if ((in.work_tree || in.staged) && (from_dirs || from_files))
+    return Status::Error("--worktree and --staged review a clone; they do not combine with --diff or --before/--after");
   if (from_dirs) {
     if (in.before_dir.empty() || in.after_dir.empty()) return Status::Error("--before and --after go together");
     p.base_tree = make_dir_tree(in.before_dir);
@@ -182,39 +195,70 @@ Status load_meta(const ReviewInputs& in, Prepared& p) {
   return Status::Ok();
 }
 
-// --config FILE, else .review-pr.toml of the head tree (text only: parsed, never run).
+std::optional<std::string> config_text_of(const TreeReader* tree) {
+  if (!tree) return std::nullopt;
+  return tree->read(std::string(kConfigFileName));
+}
+
+// --config FILE, else .review-pr.toml of the base tree, else (only with --config-from head)
+// the head's. Text only: parsed, never run. A head whose file differs from the one used is
+// parsed too, for the card's note of what it would turn off.
 Status load_config(const ReviewInputs& in, Prepared& p) {
   std::optional<std::string> text;
   std::string source = in.config_file;
+  std::optional<std::string> base_text = config_text_of(p.base_tree.get());
+  std::optional<std::string> head_text = config_text_of(p.head_tree.get());
+  bool head_used = false;
   if (!in.config_file.empty()) {
     auto read = read_input_file(in.config_file, kMaxConfigBytes);
     if (!read.ok()) return read.status();
     text = std::move(*read);
-  } else if (p.head_tree) {
-    text = p.head_tree->read(std::string(kConfigFileName));
+  } else if (base_text) {
+    text = base_text;
     source = std::string(kConfigFileName);
-    if (text && text->size() > kMaxConfigBytes) return Status::Error(source + ": larger than 1 MiB");
+  } else if (head_text && in.config_from_head) {
+    text = head_text;
+    source = std::string(kConfigFileName) + " (head revision)";
+    head_used = true;
   }
-  if (!text) return Status::Ok();
-  auto parsed = parse_config(*text, source);
-  if (!parsed.ok()) return parsed.status();
-  p.config = std::move(*parsed);
+  if (text && text->size() > kMaxConfigBytes) return Status::Error(source + ": larger than 1 MiB");
+  if (text) {
+    auto parsed = parse_config(*text, source);
+    if (!parsed.ok()) return parsed.status();
+    p.config = std::move(*parsed);
+  }
+  // Generated files as the base revision's .gitattributes marks them (the head's could
+  // mark the PR's own code generated).
+  if (p.base_tree)
+    if (auto attributes = p.base_tree->read(".gitattributes"); attributes && attributes->size() <= kMaxConfigBytes)
+      p.config.generated = generated_patterns(*attributes);
+  // Only a PR that edits the file has a change to report: compare with the base's text.
+  if (!head_used && in.config_file.empty() && p.base_tree && p.head_tree && base_text != head_text) {
+    p.head_config_changed = true;
+    std::string head_source = std::string(kConfigFileName) + " (head revision)";
+    if (!head_text) p.head_config = ReviewConfig{};  // deleted: the built-in defaults
+    else if (head_text->size() > kMaxConfigBytes) p.head_config = Status::Error(head_source + ": larger than 1 MiB");
+    else p.head_config = parse_config(*head_text, head_source);
+  }
   return Status::Ok();
 }
 
 // --profile, else the configuration's, else detected from the layout.
+const Profile& profile_for(const ReviewInputs& in, const ReviewConfig& config, const Prepared& p) {
+  std::string name = !in.profile.empty() ? in.profile : config.profile.value_or("");
+  if (const Profile* named = name.empty() ? nullptr : find_profile(name)) return *named;
+  std::vector<std::string> paths;
+  for (const FileChange& f : p.pr.changes.files) paths.push_back(f.path());
+  return detect_profile(p.head_tree.get(), paths);
+}
+
 Status choose_profile(const ReviewInputs& in, Prepared& p) {
-  const Profile* base = nullptr;
   std::string name = !in.profile.empty() ? in.profile : p.config.profile.value_or("");
-  if (!name.empty()) {
-    base = find_profile(name);
-    if (!base) return Status::Error("unknown profile '" + name + "' (atom, aiter, generic)");
-  } else {
-    std::vector<std::string> paths;
-    for (const FileChange& f : p.pr.changes.files) paths.push_back(f.path());
-    base = &detect_profile(p.head_tree.get(), paths);
+  if (!name.empty() && !find_profile(name)) return Status::Error("unknown profile '" + name + "' (atom, aiter, generic)");
+  p.profile = configured_profile(profile_for(in, p.config, p), p.config);
+  if (p.head_config_changed && p.head_config.ok()) {
+    p.head_profile = configured_profile(profile_for(in, *p.head_config, p), *p.head_config);
   }
-  p.profile = configured_profile(*base, p.config);
   return Status::Ok();
 }
 
@@ -275,6 +319,45 @@ void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelecti
   if (baseline) apply_baseline(review, *baseline);
 }
 
+// What the PR's own .review-pr.toml would turn off, were it used: rules this review ran that
+// its selection drops, and findings of the remaining rules that its path filters would drop
+// or its severity table would lower.
+ConfigChange config_change(const Prepared& p, const ReviewInputs& in, const RuleSelection& used, const Review& review) {
+  ConfigChange out;
+  if (!p.head_config_changed) return out;
+  out.file = std::string(kConfigFileName);
+  out.used = p.config.source.empty() ? "the built-in defaults (the base revision has none)" : "the base revision's";
+  if (!p.head_config.ok()) {
+    out.head_error = p.head_config.error();
+    return out;
+  }
+  const ReviewConfig& head = *p.head_config;
+  RuleSelection would = configured_rules(head, in.rules);
+  std::set<std::string> dropped;
+  for (const Rule* rule : all_rules()) {
+    const RuleInfo& info = rule->info();
+    if (!rule_selected(info, p.profile, used) || rule_selected(info, p.head_profile, would)) continue;
+    int count = 0;
+    for (const Finding& f : review.findings) count += f.rule == info.name;
+    out.rules_disabled.push_back(count == 0 ? fmt::format("`{}`", info.name)
+                                            : fmt::format("`{}` ({} in this review)", info.name, count_of(count, "finding")));
+    dropped.insert(std::string(info.name));
+  }
+  for (const Finding& f : review.findings) {
+    if (dropped.count(f.rule)) continue;
+    std::string place = !f.location ? std::string("the PR description")
+                        : f.location->line > 0 ? fmt::format("{}:{}", f.location->file, f.location->line)
+                                               : f.location->file;
+    if (f.location && !path_selected(head, f.location->file)) {
+      out.findings_hidden.push_back(fmt::format("`{}` at `{}` (path excluded)", f.rule, place));
+    } else if (auto sev = head.severity.find(f.rule); sev != head.severity.end() && sev->second < f.severity) {
+      out.findings_hidden.push_back(
+          fmt::format("`{}` at `{}` (lowered to {})", f.rule, place, severity_name(sev->second)));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<ResolvedConfig> resolve_config(const ReviewInputs& in) {
@@ -327,6 +410,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.lines_removed = p.pr.changes.removed_count();
   settle_findings(review, std::move(run.findings), rules, p, workspace, baseline);
   review.verdict = decide(review.findings);
+  review.config_change = config_change(p, in, rules, review);
   review.skipped = std::move(run.skipped);
   review.unparsed_files = workspace.unparsed();
   if (knowledge) review.tiers = backbone_tiers(p.pr, *knowledge, p.repo.get());

@@ -23,6 +23,9 @@ struct ReviewInputs {
   // current directory. work_tree: the work tree's tracked files are the head side.
   std::string repo_path, base, head;
   bool work_tree = false;
+  // staged: the index (what the next commit holds) is the head side, HEAD the default base:
+  // the pre-commit hook's review.
+  bool staged = false;
   // files: a unified diff and/or `gh pr view --json` metadata (meta also combines with git)
   std::string diff_file, meta_file;
   // In-memory forms of the two files (eval reviews a corpus case without temporary files):
@@ -41,8 +44,12 @@ struct ReviewInputs {
   std::vector<std::string> deps;
   std::string profile;  // "" = the configuration's, else detect
   RuleSelection rules;
-  // Configuration: this file, else .review-pr.toml of the head tree (parsed, never run).
+  // Configuration: this file, else .review-pr.toml of the base tree (parsed, never run): a PR
+  // cannot turn its own checks off. The head's is read only when the base has none and
+  // config_from_head is set (--config-from head). A head that changes the file is reported
+  // on the card with what its version would turn off (Review::config_change).
   std::string config_file;
+  bool config_from_head = false;
   std::string baseline_file;  // hide findings whose fingerprint it lists
 };
 

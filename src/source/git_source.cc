@@ -36,6 +36,20 @@ struct Owned {
 };
 
 // One tree of a commit, read through git objects only; a null tree is the empty tree.
+std::optional<std::string> blob_text(git_repository* repo, const git_oid* id) {
+  Owned<git_blob, git_blob_free> blob;
+  if (git_blob_lookup(&blob.p, repo, id) != 0) return std::nullopt;
+  const char* data = static_cast<const char*>(git_blob_rawcontent(blob.p));
+  return std::string(data, static_cast<size_t>(git_blob_rawsize(blob.p)));
+}
+
+// The options of every diff review-pr formats: three lines of context, like `git diff`.
+git_diff_options diff_options() {
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = 3;
+  return opts;
+}
+
 class GitTree : public TreeReader {
  public:
   GitTree(git_repository* repo, git_tree* tree) : repo_(repo), tree_(tree) {}
@@ -48,10 +62,7 @@ class GitTree : public TreeReader {
     Owned<git_tree_entry, git_tree_entry_free> entry;
     if (git_tree_entry_bypath(&entry.p, tree_, path.c_str()) != 0) return std::nullopt;
     if (git_tree_entry_type(entry.p) != GIT_OBJECT_BLOB) return std::nullopt;
-    Owned<git_blob, git_blob_free> blob;
-    if (git_blob_lookup(&blob.p, repo_, git_tree_entry_id(entry.p)) != 0) return std::nullopt;
-    const char* data = static_cast<const char*>(git_blob_rawcontent(blob.p));
-    return std::string(data, static_cast<size_t>(git_blob_rawsize(blob.p)));
+    return blob_text(repo_, git_tree_entry_id(entry.p));
   }
 
   bool exists(const std::string& path) const override {
@@ -128,6 +139,37 @@ class WorkTree : public TreeReader {
  private:
   std::string root_;
   std::set<std::string> tracked_;
+};
+
+// The index's staged files (stage 0: merge conflicts are not staged content), each read
+// from its blob in the object store.
+class IndexTree : public TreeReader {
+ public:
+  IndexTree(git_repository* repo, std::map<std::string, git_oid> blobs) : repo_(repo), blobs_(std::move(blobs)) {}
+
+  std::optional<std::string> read(const std::string& path) const override {
+    auto it = blobs_.find(path);
+    if (it == blobs_.end()) return std::nullopt;
+    return blob_text(repo_, &it->second);
+  }
+
+  bool exists(const std::string& path) const override { return blobs_.count(path) > 0; }
+
+  std::vector<Blob> list_blobs() const override {
+    std::vector<Blob> out;
+    for (const auto& [path, oid] : blobs_) out.push_back({path, oid_hex(&oid)});
+    return out;
+  }
+
+  std::vector<std::string> list_files() const override {
+    std::vector<std::string> out;
+    for (const auto& entry : blobs_) out.push_back(entry.first);
+    return out;
+  }
+
+ private:
+  git_repository* repo_;
+  std::map<std::string, git_oid> blobs_;
 };
 
 void init_libgit2() {
@@ -237,8 +279,7 @@ Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std
   auto head = impl_->tree(head_commit);
   if (!head.ok()) return head.status();
   Owned<git_tree, git_tree_free> head_t{*head};
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  opts.context_lines = 3;
+  git_diff_options opts = diff_options();
   Owned<git_diff, git_diff_free> diff;
   if (git_diff_tree_to_tree(&diff.p, impl_->repo, base_t.p, head_t.p, &opts) != 0)
     return Status::Error(last_git_error("cannot diff"));
@@ -252,8 +293,7 @@ Result<std::string> GitRepo::work_tree_diff_text(const std::string& base_commit)
   Owned<git_commit, git_commit_free> base_c{*base};
   Owned<git_tree, git_tree_free> base_t;
   if (git_commit_tree(&base_t.p, base_c.p) != 0) return Status::Error(last_git_error("cannot read commit tree"));
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  opts.context_lines = 3;
+  git_diff_options opts = diff_options();
   Owned<git_diff, git_diff_free> diff;
   if (git_diff_tree_to_workdir_with_index(&diff.p, impl_->repo, base_t.p, &opts) != 0)
     return Status::Error(last_git_error("cannot diff the work tree"));
@@ -270,6 +310,34 @@ Result<std::unique_ptr<TreeReader>> GitRepo::work_tree() const {
   for (size_t i = 0; i < n; ++i)
     if (const git_index_entry* e = git_index_get_byindex(index.p, i)) tracked.insert(e->path);
   return std::unique_ptr<TreeReader>(new WorkTree(root, std::move(tracked)));
+}
+
+Result<std::string> GitRepo::index_diff_text(const std::string& base_commit) const {
+  if (workdir().empty()) return Status::Error("--staged needs a repository with a work tree (this one is bare)");
+  auto base = impl_->tree(base_commit);
+  if (!base.ok()) return base.status();
+  Owned<git_tree, git_tree_free> base_t{*base};
+  Owned<git_index, git_index_free> index;
+  if (git_repository_index(&index.p, impl_->repo) != 0) return Status::Error(last_git_error("cannot read the index"));
+  git_diff_options opts = diff_options();
+  Owned<git_diff, git_diff_free> diff;
+  if (git_diff_tree_to_index(&diff.p, impl_->repo, base_t.p, index.p, &opts) != 0)
+    return Status::Error(last_git_error("cannot diff the index"));
+  return format_diff(diff.p);
+}
+
+Result<std::unique_ptr<TreeReader>> GitRepo::index_tree() const {
+  if (workdir().empty()) return Status::Error("--staged needs a repository with a work tree (this one is bare)");
+  Owned<git_index, git_index_free> index;
+  if (git_repository_index(&index.p, impl_->repo) != 0) return Status::Error(last_git_error("cannot read the index"));
+  std::map<std::string, git_oid> blobs;
+  size_t n = git_index_entrycount(index.p);
+  for (size_t i = 0; i < n; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index.p, i);
+    if (e && git_index_entry_stage(e) == 0 && e->mode != GIT_FILEMODE_COMMIT && is_safe_repo_path(e->path))
+      blobs[e->path] = e->id;
+  }
+  return std::unique_ptr<TreeReader>(new IndexTree(impl_->repo, std::move(blobs)));
 }
 
 Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) const {

@@ -55,6 +55,12 @@ class GitRepo {
   // The work tree as a TreeReader: the files the index tracks, read from disk (symlinks and
   // files deleted on disk read as absent).
   Result<std::unique_ptr<TreeReader>> work_tree() const;
+  // `git diff --cached base`: the index (the staged change, what the next commit holds)
+  // against a commit, as unified text.
+  Result<std::string> index_diff_text(const std::string& base_commit) const;
+  // The index as a TreeReader: the staged content of every tracked file, read from the
+  // object store (unstaged edits in the work tree are not part of it).
+  Result<std::unique_ptr<TreeReader>> index_tree() const;
   // Subject line of a commit.
   Result<std::string> commit_subject(const std::string& commit) const;
   // Commit ids of the parents of a commit, first parent first (empty for a root commit).

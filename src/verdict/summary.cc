@@ -22,9 +22,11 @@ std::string area_of(const std::string& path) {
   if (dir.empty()) return "the repository root";
   // Two levels say where without drowning the sentence: "aiter/ops", "csrc/kernels".
   size_t first = dir.find('/');
-  if (first == std::string_view::npos) return "`" + std::string(dir) + "/`";
+  // fmt, not `"`" + std::string(dir)`: GCC 12 at -O3 reports that insert as an overlapping
+  // memcpy (-Wrestrict, a false positive that breaks Release -Werror builds).
+  if (first == std::string_view::npos) return fmt::format("`{}/`", dir);
   size_t second = dir.find('/', first + 1);
-  return "`" + std::string(dir.substr(0, second)) + "/`";
+  return fmt::format("`{}/`", dir.substr(0, second));
 }
 
 std::string_view language_label(const std::string& path) {
@@ -87,7 +89,10 @@ std::string summarize(const ChangeSet& changes) {
   }
 
   std::string langs;
-  for (std::string_view l : languages) langs += (langs.empty() ? "" : ", ") + std::string(l);
+  for (std::string_view l : languages) {
+    if (!langs.empty()) langs += ", ";
+    langs += l;
+  }
   std::string detail = fmt::format("+{}/−{} lines", changes.added_count(), changes.removed_count());
   if (!langs.empty()) detail = langs + "; " + detail;
   return fmt::format("{} in {} ({}).", what, where, detail);

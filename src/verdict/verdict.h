@@ -39,6 +39,16 @@ struct SuppressedFinding {
   std::string reason;  // the comment's reason; for a baseline, "in baseline FILE"
 };
 
+// The PR changes the configuration file. The review runs with the base revision's (a PR
+// cannot turn its own checks off); this says what the PR's version would have turned off.
+struct ConfigChange {
+  std::string file;                          // ".review-pr.toml"; "" = the PR leaves it alone
+  std::string used;                          // what the review used instead: "the base revision's"
+  std::vector<std::string> rules_disabled;   // "`rule` (N findings in this review)" it would not run
+  std::vector<std::string> findings_hidden;  // "`rule` at `place` (why)" it would drop or lower
+  std::string head_error;                    // the PR's version does not parse: the one line
+};
+
 // Everything the report stage renders.
 // A changed file in a backbone tier (1 or 2) and why: the card's Step 4 statement.
 struct FileTier {
@@ -68,6 +78,7 @@ struct Review {
   std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group
   AiRisk ai_risk;                                // Step 6 conclusion
   std::vector<SuppressedFinding> suppressed;  // in the order of `findings` before suppression
+  ConfigChange config_change;
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

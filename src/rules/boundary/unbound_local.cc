@@ -844,7 +844,10 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
     }
     for (const Hit& h : hits) bind_lines.insert(h.culprit.bind_lines.begin(), h.culprit.bind_lines.end());
     std::string lines;
-    for (int l : bind_lines) lines += (lines.empty() ? "" : ", ") + std::to_string(l);
+    for (int l : bind_lines) {
+      if (!lines.empty()) lines += ", ";
+      lines += std::to_string(l);
+    }
     bool several = hits.size() > 1;
     x.location = Location{path, first.read_line};
     x.problem = names + (several ? " are" : " is") + " bound only inside some branches of the if/elif chain (line" +
