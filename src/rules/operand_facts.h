@@ -8,6 +8,8 @@
 // reaches only comparisons; and which added lines of a diff are only re-indented.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -45,6 +47,17 @@ bool is_traced_function(lang::Node function_definition);
 // `fx.thread_idx`), except a scalar conversion (`fx.Int32(k)`, `triton.cdiv`) of
 // compile-time arguments; a bare call (`min(4, BN // 16)`) is what its arguments are.
 ValueTime python_value_time(const lang::SyntaxTree& tree, lang::Node expr);
+
+// What is known of a Python value: when it is known; whether it is data read from memory
+// (derives from a `*load*` call: a row start, a pool slot, unlike a thread id or a tile
+// index, its size is not bounded by the launch); and its integer value when it folds from
+// literals through names and `+ - * // % << >>` (`K = 128`, `TILE = BLOCK * 4`).
+struct ValueFacts {
+  ValueTime time = ValueTime::Unknown;
+  bool loaded = false;
+  std::optional<int64_t> value;
+};
+ValueFacts python_value_facts(const lang::SyntaxTree& tree, lang::Node expr);
 
 // The integer width a parameter annotation or a type declares: 64 for `tl.int64`,
 // `tl.uint64`, `gl.int64`, `fx.Int64`, `int64_t`, `size_t`; 32 for `tl.int32`, `fx.Int32`,

@@ -96,6 +96,32 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
   EXPECT_EQ(time_of(*t, "acc"), ValueTime::Runtime);
 }
 
+TEST(OperandFacts, LoadedDataAndFoldedValues) {
+  auto t = py(R"(
+import flydsl.expr as fx
+_ROWS = 1 << 4
+K = 128
+
+@fx.kernel
+def k(offs: fx.Tensor):
+    TILE = _ROWS * 8
+    start = fx.buffer_ops.buffer_load(offs, 0)
+    start = fx.rocdl.readfirstlane(fx.T.i32(), start)
+    bid = fx.block_idx.x
+    use(TILE, K, start, bid)
+)");
+  ValueFacts tile = python_value_facts(*t, find(*t, "TILE"));
+  EXPECT_EQ(tile.time, ValueTime::CompileTime);
+  EXPECT_EQ(tile.value, 128);
+  EXPECT_EQ(python_value_facts(*t, find(*t, "K")).value, 128);
+  ValueFacts start = python_value_facts(*t, find(*t, "start"));
+  EXPECT_EQ(start.time, ValueTime::Runtime);
+  EXPECT_TRUE(start.loaded);
+  ValueFacts bid = python_value_facts(*t, find(*t, "bid"));
+  EXPECT_EQ(bid.time, ValueTime::Runtime);
+  EXPECT_FALSE(bid.loaded);
+}
+
 TEST(OperandFacts, DeclaredIntWidth) {
   EXPECT_EQ(declared_int_width("tl.uint64"), 64);
   EXPECT_EQ(declared_int_width("tl.int64"), 64);

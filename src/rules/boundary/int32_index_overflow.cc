@@ -47,7 +47,9 @@ constexpr RuleInfo kInfo{
   parameter or default of a plain function, a value of the builder function the kernel closes
   over, or a loop variable over a constant range is fixed when the kernel is traced and bounds
   the product (`block_idx * TILE` is a thread index); an unannotated parameter of a plain
-  helper (`seq_start`, `K`) cannot be resolved and counts as a runtime extent.
+  helper (`seq_start`, `K`) cannot be resolved and counts as a runtime extent. A value read
+  from memory (a row start from `buffer_load`) times a known constant fires when the wrap is
+  reachable (`seq_start * K` with module constant K = 128: red, with the trigger).
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
 When a factor is a runtime extent with no known value the finding carries no trigger and is a
@@ -666,23 +668,31 @@ class Int32IndexOverflow : public Rule {
       if (!a || !b) return true;
       // Each operand resolved to its definition: a module constant, a Constexpr parameter, a
       // Python int of the builder function the kernel closes over, a loop variable over a
-      // constant range is fixed at trace time and bounds the product (blockIdx * TILE is a
-      // thread index). Only two runtime values (or values not resolvable here) can wrap.
+      // constant range is fixed at trace time. Times a thread/block id or a tile index it is a
+      // thread index, bounded by the launch. Two runtime values (or values not resolvable
+      // here) can wrap; so can a row start read from memory times a known constant large
+      // enough that the wrap is reachable (`seq_start * K` with K = 128 wraps at 2^24 rows).
       std::vector<FactorFacts> fs;
       for (Node x : {a, b}) {
         FactorFacts ff;
         ff.text = collapse_whitespace(x.text());
+        ValueFacts v = python_value_facts(tree, x);
         ff.value = parse_int_literal(ff.text);
-        ff.runtime = !ff.value && python_value_time(tree, x) != ValueTime::CompileTime;
+        if (!ff.value && v.time == ValueTime::CompileTime) ff.value = v.value;
+        ff.runtime = !ff.value && v.time != ValueTime::CompileTime;
+        ff.index = ff.data = v.loaded;
+        if (!ff.runtime) ff.index = ff.data = false;
         fs.push_back(ff);
       }
-      if (!fs[0].runtime || !fs[1].runtime) return true;
+      bool both_runtime = fs[0].runtime && fs[1].runtime;
+      bool loaded_times_known = (fs[0].data && fs[1].value) || (fs[1].data && fs[0].value);
+      if (!both_runtime && !(loaded_times_known && overflow_shape(fs))) return true;
       // A bound only compared against a limit (`col0 + i < valid_dim`) never addresses memory;
       // a sum with an `Int64` term is computed in 64 bits.
       if (reaches_only_comparisons(tree, c)) return true;
       for (Node term : sum_sibling_terms(c))
         if (mentions_widening(term.text())) return true;
-      fs[0].index = true;
+      if (!fs[0].index && !fs[1].index) fs[0].index = true;
       Candidate cand{c, fs, ""};
       report(tree, path, cand, c.start_line(), "`Int32`", out);
       return false;
