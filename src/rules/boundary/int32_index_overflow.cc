@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "analysis/facts.h"
-#include "core/paths.h"
 #include "analysis/operand_facts.h"
+#include "core/paths.h"
 #include "rules/rule.h"
 
 namespace rp {

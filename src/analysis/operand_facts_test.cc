@@ -1,4 +1,4 @@
-#include "rules/operand_facts.h"
+#include "analysis/operand_facts.h"
 
 #include <gtest/gtest.h>
 

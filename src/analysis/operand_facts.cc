@@ -1,4 +1,4 @@
-#include "rules/operand_facts.h"
+#include "analysis/operand_facts.h"
 
 #include <re2/re2.h>
 
@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "rules/facts.h"
+#include "analysis/facts.h"
 
 namespace rp {
 
