@@ -58,11 +58,6 @@ std::string merge_target(std::string_view subject) {
   return target;
 }
 
-bool removes_test(std::string_view subject) {
-  static const RE2 re(R"((?i)\b(?:remove|removed|removes|delete|deleted|deletes|drop|dropped|drops)\b.*\btests?\b)");
-  return RE2::PartialMatch(piece(subject), re);
-}
-
 CommitReading read_commit(const CommitInfo& commit) {
   std::string_view s = commit.subject;
   if (commit.merge || s.starts_with("Merge ") || s.starts_with("Merge:")) return CommitReading::Merge;
@@ -78,10 +73,6 @@ CommitReading read_commit(const CommitInfo& commit) {
       R"((?i)^(?:add|adds|added|support|supports|implement|implements|introduce|introduces|enable|enables|new|feat|feature|port|integrate|initial|init)\b)");
   if (RE2::PartialMatch(piece(body), fix_verb)) return CommitReading::Fix;
   if (RE2::PartialMatch(piece(body), feature_verb)) return CommitReading::Feature;
-  // A defect named anywhere: the commit is about making it go away.
-  static const RE2 defect(
-      R"((?i)\b(?:fix|fixes|fixed|bug|bugs|crash\w*|hang|hangs|deadlock\w*|fault\w*|segfault\w*|nan|nans|oom|leak\w*|race|corrupt\w*|regression|broken|wrong|incorrect|mismatch\w*)\b)");
-  if (RE2::PartialMatch(piece(body), defect)) return CommitReading::Fix;
   return CommitReading::Neutral;
 }
 

@@ -13,7 +13,7 @@
 namespace rp {
 
 enum class CommitReading {
-  Fix,           // repairs a defect: "fix(x): ...", "[Bugfix] ...", "stop the kernel faulting"
+  Fix,           // repairs a defect: "fix(x): ...", "[Bugfix] ...", "fix the pad slot"
   Feature,       // adds or changes behaviour on purpose: "feat: ...", "support qwen3.x", "add ..."
   Housekeeping,  // lint, formatting, pre-commit, typo fixes: says nothing about the PR
   Merge,         // a merge of another branch
@@ -24,9 +24,6 @@ CommitReading read_commit(const CommitInfo& commit);
 
 // The branch a merge commit merges into ("Merge branch 'main' into feat/x" -> "feat/x"), or "".
 std::string merge_target(std::string_view subject);
-
-// Whether a subject says the commit removes a test ("remove pad-slot regression test").
-bool removes_test(std::string_view subject);
 
 struct CommitIntent {
   bool known = false;  // false: no real commits to read

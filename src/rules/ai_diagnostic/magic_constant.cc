@@ -14,6 +14,7 @@
 #include "analysis/ai_facts.h"
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "analysis/logging_facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
 
@@ -275,9 +276,8 @@ bool log_throttle(const lang::SyntaxTree& tree, lang::Node lit, lang::Node other
   if (!n) return false;
   lang::Node cond = n.child_by_field("condition"), body = n.child_by_field("consequence");
   if (!cond || !body || lit.start_byte() < cond.start_byte() || lit.end_byte() > cond.end_byte()) return false;
-  static const RE2 logging(R"((?i)(?:^|\.)(?:_?logger|logging|_?log)\.\w+$|^print$)");
   for (const lang::Call& c : tree.calls(body))
-    if (RE2::PartialMatch(c.callee, logging)) return true;
+    if (!logger_call_level(c).empty() || c.callee == "print") return true;
   return false;
 }
 

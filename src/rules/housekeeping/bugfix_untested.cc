@@ -26,8 +26,8 @@ whose "title" is only the head commit's subject, often a follow-up "fix" on a fe
 the PR's own commits decide: the branch name the merge commits reveal when it says `fix/...` or
 `feat/...`, else the commit that founded the branch when it reads as a fix or a feature, else
 most of the commits reading as fixes (merge, lint, formatting and pre-commit commits skipped).
-A warning instead of a note when the PR deletes a test file, or one of its commits removes a
-test, and adds or changes no other test: the fix loses the guard it had.
+A warning instead of a note when the PR deletes a test file and adds or changes no other test:
+the fix loses the guard it had.
 Why it matters: without a regression test the same bug can come back unnoticed; the checklist
 asks how the fix is kept from regressing.
 Does not fire on: feature branches whose head commit happens to say "fix"; titles about typos,
@@ -55,8 +55,6 @@ class BugfixWithoutTest : public Rule {
     }
     const FileChange* code = nullptr;
     std::vector<std::string> deleted_tests;
-    for (const CommitInfo& c : ctx.pr.meta.commits)
-      if (!c.merge && removes_test(c.subject)) deleted_tests.push_back("commit \"" + c.subject.substr(0, 100) + "\"");
     for (const FileChange& f : ctx.pr.changes.files) {
       const std::string& p = f.path();
       if (is_test_path(p) && f.status == FileStatus::Deleted) {
