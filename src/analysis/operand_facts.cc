@@ -438,25 +438,4 @@ bool reaches_only_comparisons(const SyntaxTree& tree, Node n) {
   return only_compared(tree, n, 0);
 }
 
-std::set<int> reindented_line_numbers(const FileChange& file) {
-  std::map<std::string, int> removed;
-  for (const Hunk& h : file.hunks)
-    for (const DiffLine& l : h.lines)
-      if (l.kind == DiffLine::Kind::Removed) {
-        std::string key = collapse_whitespace(l.text);
-        if (!key.empty()) ++removed[key];
-      }
-  std::set<int> out;
-  for (const Hunk& h : file.hunks)
-    for (const DiffLine& l : h.lines) {
-      if (l.kind != DiffLine::Kind::Added) continue;
-      std::string key = collapse_whitespace(l.text);
-      auto it = removed.find(key);
-      if (key.empty() || it == removed.end() || it->second == 0) continue;
-      --it->second;
-      out.insert(l.new_line);
-    }
-  return out;
-}
-
 }  // namespace rp

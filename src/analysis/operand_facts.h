@@ -5,7 +5,7 @@
 // Python int default, a value of the host function that builds the kernel, a loop variable
 // over a constant range) or only known when it runs; the integer width a parameter
 // annotation declares; the other terms of the sum a product is added into; whether a value
-// reaches only comparisons; and which added lines of a diff are only re-indented.
+// reaches only comparisons. (Which added lines are only moved or re-indented: analysis/new_code.)
 #pragma once
 
 #include <cstdint>
@@ -74,10 +74,5 @@ std::vector<lang::Node> sum_sibling_terms(lang::Node n);
 // whose every read does so (followed through further assignments). A bound compared against
 // a limit (`col0 + i < valid_dim`) never addresses memory.
 bool reaches_only_comparisons(const lang::SyntaxTree& tree, lang::Node n);
-
-// Head-side numbers of the added lines of `file` whose text, ignoring whitespace, is that of
-// a removed line of the same file (each removed line pairs with at most one added line): code
-// the PR only re-indented (wrapped in a new `if`) or moved, not new code.
-std::set<int> reindented_line_numbers(const FileChange& file);
 
 }  // namespace rp

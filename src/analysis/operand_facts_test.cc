@@ -158,14 +158,5 @@ def f(tile, tid, lim, buf):
   EXPECT_TRUE(reaches_only_comparisons(*t, find(*t, "tile * lim", "binary_operator")));
 }
 
-TEST(OperandFacts, ReindentedLinesAreNotNew) {
-  auto changes = parse_unified_diff(
-      "diff --git a/k.py b/k.py\n--- a/k.py\n+++ b/k.py\n@@ -1,3 +1,5 @@\n def f():\n"
-      "-    p = x + i * s\n+    if ok:\n+        p = x + i * s\n+        q = x + j * s\n     return p\n");
-  ASSERT_TRUE(changes.ok());
-  std::set<int> r = reindented_line_numbers(changes->files.front());
-  EXPECT_EQ(r, (std::set<int>{3}));
-}
-
 }  // namespace
 }  // namespace rp

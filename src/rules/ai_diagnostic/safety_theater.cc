@@ -9,6 +9,7 @@
 
 #include "analysis/ai_facts.h"
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "rules/rule.h"
 
@@ -35,7 +36,9 @@ signs.
 Why it matters: code generators add defensive code that looks careful and hides failures. A
 kernel launch or a weight load that raises inside `except Exception: pass` leaves the model
 running on garbage or a fallback nobody knows about, and the bug surfaces far away.
-Does not fire on: handlers that log, re-raise, return a value or set a fallback; a try that
+Does not fire on: handlers the PR only moved or re-indented (the except line and the handler
+body are the same code on removed lines of the PR: a function moved to another module, a loop
+wrapped in a new `with`); handlers that log, re-raise, return a value or set a fallback; a try that
 only computes values into names when one of them already held a fallback before the try and
 none is used afterwards without one (`args = {}` ... `try: parsed = json.loads(text); if
 isinstance(parsed, dict): args = parsed` `except Exception: pass`: a handled parse); handlers for
@@ -183,13 +186,15 @@ class SafetyTheater : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       if (language_of(f.new_path) != Language::Python) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
+      if (added_line_numbers(f).empty()) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
+      // Handlers and asserts the PR only moved or re-indented are not new code.
+      std::set<int> added = new_code.new_lines(f, tree);
       swallowed_errors(*tree, f.new_path, added, out);
       dead_asserts(*tree, f.new_path, added, out);
     }

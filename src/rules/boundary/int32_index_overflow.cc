@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "analysis/operand_facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
@@ -61,7 +62,7 @@ Does not fire on: products where a factor is already 64-bit (an `int64_t` stride
 `stride: tl.int64`/`tl.uint64` kernel parameter, a local widened earlier, `.to(tl.int64)`,
 `fx.Int64`), products added to a 64-bit term (`Y + row.to(tl.int64) * stride_m + col *
 stride_n`: the author widened the term that scales), FlyDSL products only compared against a
-limit (`col0 + i < valid_dim`), lines the PR only re-indented or moved, products of compile-time constants
+limit (`col0 + i < valid_dim`), lines the PR only re-indented or moved (the same code on a removed line of any file of the PR), products of compile-time constants
 (`constexpr` tile sizes, template parameters, literals) with one index (`blockIdx.x * 256`),
 host code (no `__global__`/`__device__`), a block/thread index times a single stride in C++
 (a row of one tensor: it wraps only past 2^31 elements), reads of an index table (a load whose
@@ -240,13 +241,14 @@ class Int32IndexOverflow : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
       bool py = is_python(f.new_path);
       if (!py && !is_cpp_family(f.new_path)) continue;
-      // Lines the PR only re-indented or moved are not new code.
+      // Lines the PR only re-indented or moved (within the file or from another) are not new code.
       std::set<int> added = added_line_numbers(f);
-      for (int line : reindented_line_numbers(f)) added.erase(line);
+      std::erase_if(added, [&](int line) { return new_code.moved(f, line); });
       if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
