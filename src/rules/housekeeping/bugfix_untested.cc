@@ -23,7 +23,7 @@ project's package, touches no test file, and whose description (when there is on
 command that reproduces the bug. A bug fix: with a PR description, a title that calls it a fix
 (`fix`, `fixes`, `fixed`, `bugfix`, `hotfix`, `bug`); without one (a branch reviewed from git,
 whose "title" is only the head commit's subject, often a follow-up "fix" on a feature branch),
-the PR's own commits decide: the branch name the merge commits reveal when it says `fix/...` or
+the PR's own commits can overrule such a title (they never make a PR a fix on their own): the branch name the merge commits reveal when it says `fix/...` or
 `feat/...`, else the commit that founded the branch when it reads as a fix or a feature, else
 most of the commits reading as fixes (merge, lint, formatting and pre-commit commits skipped).
 A warning instead of a note when the PR deletes a test file and adds or changes no other test:
@@ -48,11 +48,11 @@ class BugfixWithoutTest : public Rule {
     // subject, and the PR's commits say better what it is.
     bool described = ctx.pr.meta.has_description && !trim(ctx.pr.meta.body).empty();
     CommitIntent intent = described ? CommitIntent{} : read_intent(ctx.pr.meta.commits);
-    if (intent.known) {
-      if (!intent.fix) return;
-    } else if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) {
-      return;
-    }
+    // The commits only veto: a title that reads as a fix on a branch whose commits say it is a
+    // feature is not a bug fix, but commits alone (stacked branches carry other PRs' fixes) do
+    // not make one.
+    if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
+    if (intent.known && !intent.fix) return;
     const FileChange* code = nullptr;
     std::vector<std::string> deleted_tests;
     for (const FileChange& f : ctx.pr.changes.files) {
