@@ -123,15 +123,6 @@ bool existed_before(const lang::SyntaxTree* old, const std::string& qualified) {
   return false;
 }
 
-std::set<std::string> removed_texts(const ChangeSet& changes) {
-  std::set<std::string> out;
-  for (const FileChange& f : changes.files)
-    for (const Hunk& h : f.hunks)
-      for (const DiffLine& l : h.lines)
-        if (l.kind == DiffLine::Kind::Removed && !trim(l.text).empty()) out.insert(std::string(trim(l.text)));
-  return out;
-}
-
 bool is_folder_doc_name(std::string_view base) {
   static const RE2 doc(R"((?i)^(?:SKILL|README)(?:\.(?:md|rst|txt))?$)");
   return RE2::FullMatch(base, doc);

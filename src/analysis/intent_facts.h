@@ -1,7 +1,7 @@
 // Facts about what the author of a change meant, shared by the precision fixes of several
 // rules: whether a function is a reference/oracle, whether its docstring states that its
 // full precision is intended, which functions only a script entry point reaches, whether a
-// function existed before the PR, which lines a PR moved from elsewhere, whether a folder
+// function existed before the PR, whether a folder
 // documents its tools, and whether an added line belongs to a guard statement.
 #pragma once
 
@@ -42,10 +42,6 @@ std::set<std::string> script_only_functions(const lang::SyntaxTree& tree);
 
 // Whether `old` (the base tree) defines a function of this qualified name.
 bool existed_before(const lang::SyntaxTree* old, const std::string& qualified);
-
-// Trimmed text of every removed, non-blank line of the whole PR (all files, deleted files
-// included): an added line with the same text was moved, not written.
-std::set<std::string> removed_texts(const ChangeSet& changes);
 
 // Whether the folder of `path` documents itself with a SKILL.md or README in the head
 // (added by the PR or already there). `read_head` reads a head file ("" when absent).

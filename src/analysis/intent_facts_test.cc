@@ -89,18 +89,6 @@ TEST(IntentFacts, BehaviourPreservingRewrites) {
   EXPECT_FALSE(behaviour_preserving_rewrite("n = a + b", "n = a - b", ""));
 }
 
-TEST(IntentFacts, RemovedTextsSpanEveryFile) {
-  ChangeSet cs;
-  FileChange gone;
-  gone.old_path = "a/old.py";
-  gone.status = FileStatus::Deleted;
-  Hunk h;
-  h.lines.push_back({DiffLine::Kind::Removed, 3, 0, "    # TODO: tail tiles"});
-  gone.hunks.push_back(h);
-  cs.files.push_back(gone);
-  EXPECT_TRUE(removed_texts(cs).count("# TODO: tail tiles"));
-}
-
 TEST(IntentFacts, DocumentedFolder) {
   ChangeSet cs;
   FileChange skill;

@@ -24,6 +24,13 @@ struct LinkedIssue {
   std::string title, body;
 };
 
+// One commit of the PR (base..head), oldest first: what a git-only review knows of the
+// author's intent besides the head subject.
+struct CommitInfo {
+  std::string subject;
+  bool merge = false;  // more than one parent
+};
+
 struct PullRequestMeta {
   std::optional<int> number;
   std::string title;
@@ -39,6 +46,9 @@ struct PullRequestMeta {
   // just the commit subject, and rules about the description do not guess from it.
   bool has_description = false;
   std::optional<LinkedIssue> linked_issue;
+  // The PR's commits, oldest first: from git (base..head) or the metadata's `commits`
+  // (`gh pr view --json commits`). Empty when the source does not know them.
+  std::vector<CommitInfo> commits;
 };
 
 struct PullRequest {

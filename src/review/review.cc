@@ -143,6 +143,19 @@ Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
     p.pr.meta.title = *subject;
     p.pr.meta.number = take_number_from_subject(p.pr.meta.title);
   }
+  // The PR's own commits (a branch, not a whole history: capped), for rules that read the
+  // author's intent when there is no description.
+  constexpr size_t kMaxCommits = 400;
+  if (!in.work_tree && *base != kEmptyTreeId) {
+    if (auto ids = p.repo->rev_list(*base + ".." + *head, false); ids.ok() && ids->size() <= kMaxCommits) {
+      for (const std::string& id : *ids) {
+        CommitInfo c;
+        if (auto subject = p.repo->commit_subject(id); subject.ok()) c.subject = *subject;
+        if (auto parents = p.repo->parents(id); parents.ok()) c.merge = parents->size() > 1;
+        p.pr.meta.commits.push_back(std::move(c));
+      }
+    }
+  }
   return Status::Ok();
 }
 
@@ -190,6 +203,7 @@ Status load_meta(const ReviewInputs& in, Prepared& p) {
   if (meta) {
     if (meta->title.empty()) meta->title = p.pr.meta.title;
     if (!meta->number) meta->number = p.pr.meta.number;
+    if (meta->commits.empty()) meta->commits = std::move(p.pr.meta.commits);
     p.pr.meta = std::move(*meta);
   }
   return Status::Ok();

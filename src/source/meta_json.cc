@@ -71,6 +71,18 @@ Result<PullRequestMeta> parse_pr_meta(std::string_view text) {
       if (!comment.body.empty()) meta.comments.push_back(std::move(comment));
     }
   }
+  if (auto it = j.find("commits"); it != j.end() && it->is_array()) {
+    for (const json& c : *it) {
+      CommitInfo info;
+      if (c.is_string()) info.subject = c.get<std::string>();
+      else if (c.is_object()) {
+        info.subject = string_at(c, "messageHeadline");
+        if (info.subject.empty()) info.subject = string_at(c, "subject");
+        if (auto parents = c.find("parents"); parents != c.end() && parents->is_array()) info.merge = parents->size() > 1;
+      }
+      if (!info.subject.empty()) meta.commits.push_back(std::move(info));
+    }
+  }
   return meta;
 }
 

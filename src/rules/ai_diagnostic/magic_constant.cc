@@ -14,6 +14,7 @@
 #include "analysis/ai_facts.h"
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "analysis/logging_facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
 
@@ -41,7 +42,11 @@ Does not fire on: literals bound to a name (`MAX_SPLITS = 80`, `threshold = 0.7`
 `x > threshold`: the name is the start of a derivation); literals with a comment on their line,
 a comment or docstring line right above the literal or its statement, or a comment right below
 the condition; a number that a comment, docstring or message within six lines names (the
-kernel-id range "[20000, 30000)" written above the check); asserts and checks with a message
+kernel-id range "[20000, 30000)" written above the check), or that a log, error or format string
+within those lines names ("an entry is 54.78 MiB", a config key `..._geq_3072`); rungs of an
+unrolled tile ladder (`K > 64`, `K > 128`, `K > 192`: one operand compared with 1, 2, 3... times
+a step); a period compared with an elapsed time that only paces a log line (`if now - last >=
+30.0:` whose branch logs); asserts and checks with a message
 (`static_assert(sizeof(Args) == 656, "kernarg ABI ...")`, `assert x <= 4095, "13-bit offset"`);
 small tolerances compared with an absolute difference (`abs(a - b) > 1e-12`: float equality);
 hex and binary literals, 2^n - 1 limits and lines that shift bits (bit layouts: 255, 4095,
@@ -56,7 +61,8 @@ a dispatch condition is also reported by arch-literal-dispatch.)doc"};
 bool well_known(double v) {
   static const double kKnown[] = {3.14159265358979, 2.71828182845905, 1.44269504088896, 0.693147180559945,
                                   0.707106781186548, 1.4142135623731,  0.797884560802865, 0.044715,
-                                  1.702,             0.398942280401433, 2.30258509299405, 0.301029995663981};
+                                  1.702,             0.398942280401433, 2.30258509299405, 0.301029995663981,
+                                  0.721347520444482 /* log2(e) / 2 */};
   for (double k : kKnown)
     if (std::fabs(v - k) <= 1e-4 * k) return true;
   return false;
@@ -194,6 +200,14 @@ bool stated_nearby(const lang::SyntaxTree& tree, const lang::Literal& lit, bool 
     std::string_view prose = tree.line_is_comment(l) ? text : comment_part(text, python);
     if (!prose.empty() && RE2::PartialMatch(re2::StringPiece(prose.data(), prose.size()), word)) return true;
   }
+  // The number named in a log or error message a few lines away ("an entry is 54.78 MiB",
+  // a config key "..._geq_3072"): strings of the window that do not contain the literal.
+  const RE2 in_string("(?:^|[^\\d.])" + RE2::QuoteMeta(bare_number(lit.text)) + "(?:\\.(?:[^\\d]|$)|[^\\d.]|$)");
+  for (const lang::Literal& s : tree.string_literals()) {
+    if (s.line < first - 6 || s.line > last + 1) continue;
+    if (s.node.start_byte() <= lit.node.start_byte() && lit.node.end_byte() <= s.node.end_byte()) continue;
+    if (RE2::PartialMatch(s.value, in_string)) return true;
+  }
   // The number named in a string on its own line (an assert or error message).
   std::string_view own = tree.line_text(line);
   std::size_t quote = own.find_first_of("\"'");
@@ -225,6 +239,46 @@ bool equality_tolerance(const Parsed& p, lang::Node other) {
   if (!other || p.integer || std::fabs(p.value) > 1e-3) return false;
   std::string_view t = other.text();
   return t.find("abs(") != std::string_view::npos || t.find(".abs()") != std::string_view::npos;
+}
+
+// An unrolled ladder of tile widths: the same operand compared, within a few lines, against
+// 1, 2, 3... times one step (`K > 64`, `K > 128`, `K > 192`). Each rung is the step times its
+// index, so the step is the derivation.
+bool tile_ladder(const lang::SyntaxTree& tree, const lang::Literal& lit, lang::Node other, const Parsed& p) {
+  if (!other || !p.integer || p.value <= 0) return false;
+  std::string_view operand = other.text();
+  std::set<long long> values;
+  for (const lang::Literal& n : tree.number_literals()) {
+    if (std::abs(n.line - lit.line) > 20) continue;
+    Parsed q = parse_number(n.text);
+    if (!q.ok || !q.integer || q.value <= 0) continue;
+    Use u = use_of(n.node);
+    if (!u.expr || !is_comparison(u.op) || !u.other || u.other.text() != operand) continue;
+    values.insert(static_cast<long long>(q.value));
+  }
+  if (values.size() < 3 || !values.count(static_cast<long long>(p.value))) return false;
+  long long step = *values.begin(), k = 1;
+  for (long long v : values)
+    if (v != step * k++) return false;
+  return true;
+}
+
+// A period that only paces a log line: the literal is compared with an elapsed time (`now -
+// last_log >= 30.0`) and the branch it guards logs.
+bool log_throttle(const lang::SyntaxTree& tree, lang::Node lit, lang::Node other) {
+  if (!other || other.kind() != "binary_operator") return false;
+  bool difference = false;
+  for (lang::Node c : other.children())
+    if (!c.is_named() && c.text() == "-") difference = true;
+  if (!difference) return false;
+  lang::Node n = lit;
+  while (n && n.kind() != "if_statement" && n.kind() != "elif_clause") n = n.parent();
+  if (!n) return false;
+  lang::Node cond = n.child_by_field("condition"), body = n.child_by_field("consequence");
+  if (!cond || !body || lit.start_byte() < cond.start_byte() || lit.end_byte() > cond.end_byte()) return false;
+  for (const lang::Call& c : tree.calls(body))
+    if (!logger_call_level(c).empty() || c.callee == "print") return true;
+  return false;
 }
 
 struct Hit {
@@ -269,6 +323,7 @@ class MagicConstant : public Rule {
       bool whole = st && st.kind().find("if") == std::string_view::npos && st.end_line() - st.start_line() < 4;
       std::string_view around = whole ? st.text() : tree.line_text(lit.line);
       if (bit_arithmetic(around) || softplus_threshold(p, tree.line_text(lit.line))) continue;
+      if (compare && (tile_ladder(tree, lit, u.other, p) || log_throttle(tree, lit.node, u.other))) continue;
       if (stated_nearby(tree, lit, python)) continue;
       seen.insert(lit.text);
       hits.push_back({lit.line, lit.text, collapse_whitespace(u.expr.text()).substr(0, 80)});

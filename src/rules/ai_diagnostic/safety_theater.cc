@@ -1,5 +1,6 @@
 // safety-theater: defensive code that never defends: an exception handler that swallows every
 // error around real work, or an assert that cannot fire.
+#include <optional>
 #include <set>
 #include <string>
 
@@ -8,6 +9,7 @@
 
 #include "analysis/ai_facts.h"
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "rules/rule.h"
 
@@ -34,7 +36,12 @@ signs.
 Why it matters: code generators add defensive code that looks careful and hides failures. A
 kernel launch or a weight load that raises inside `except Exception: pass` leaves the model
 running on garbage or a fallback nobody knows about, and the bug surfaces far away.
-Does not fire on: handlers that log, re-raise, return a value or set a fallback; handlers for
+Does not fire on: handlers the PR only moved or re-indented (the except line and the handler
+body are the same code on removed lines of the PR: a function moved to another module, a loop
+wrapped in a new `with`); handlers that log, re-raise, return a value or set a fallback; a try that
+only computes values into names when one of them already held a fallback before the try and
+none is used afterwards without one (`args = {}` ... `try: parsed = json.loads(text); if
+isinstance(parsed, dict): args = parsed` `except Exception: pass`: a handled parse); handlers for
 specific exceptions (`except ImportError: pass` around an optional import, `except
 KeyError: pass`); handlers whose except line or body carries a comment saying why the error is
 dropped (`except Exception:  # optional across SGLang versions`); a try body that only imports (the optional-dependency pattern); best-effort
@@ -92,6 +99,74 @@ bool does_real_work(const lang::SyntaxTree& tree, lang::Node body) {
   return false;
 }
 
+// The statements of a try body that only compute values into names: assignments, and ifs
+// whose branches only assign. Collects the names bound.
+bool only_binds(lang::Node block, std::set<std::string>& names) {
+  if (!block) return false;
+  int statements = 0;
+  for (lang::Node s : block.named_children()) {
+    std::string_view k = s.kind();
+    if (k == "comment") continue;
+    ++statements;
+    if (k == "expression_statement") {
+      lang::Node a = s.named_children().empty() ? lang::Node{} : s.named_children().front();
+      if (!a || (a.kind() != "assignment" && a.kind() != "augmented_assignment")) return false;
+      lang::Node left = a.child_by_field("left");
+      if (!left) return false;
+      if (left.kind() == "identifier" || left.kind() == "attribute") {
+        names.insert(std::string(left.text()));
+      } else if (left.kind() == "pattern_list" || left.kind() == "tuple_pattern") {
+        for (lang::Node t : left.named_children()) names.insert(std::string(t.text()));
+      } else {
+        return false;
+      }
+    } else if (k == "if_statement") {
+      if (!only_binds(s.child_by_field("consequence"), names)) return false;
+      for (lang::Node alt : s.named_children())
+        if ((alt.kind() == "elif_clause" || alt.kind() == "else_clause") &&
+            !only_binds(alt.child_by_field(alt.kind() == "elif_clause" ? "consequence" : "body"), names))
+          return false;
+    } else {
+      return false;
+    }
+  }
+  return statements > 0;
+}
+
+// A handled parse: the try only computes values (`parsed = json.loads(text)`, then `args =
+// parsed` when it is a dict), a name it binds already held a fallback before the try, and no
+// name it binds is used after the try without that fallback. Dropping the error keeps the
+// fallback on purpose; nothing continues on unchecked state.
+bool keeps_fallback(const lang::SyntaxTree& tree, const lang::TryBlock& t) {
+  std::set<std::string> names;
+  if (!only_binds(t.body, names) || names.empty()) return false;
+  int start = t.node.start_line(), end = t.node.end_line();
+  std::optional<lang::Function> fn = tree.enclosing_function(start);
+  lang::Node scope = fn ? fn->body : tree.root();
+  std::set<std::string> before;
+  if (fn)
+    for (const lang::Param& p : fn->params) before.insert(p.name);
+  for (const lang::Assignment& a : tree.assignments(scope))
+    if (a.line < start)
+      for (const std::string& target : a.targets) before.insert(target);
+  bool fallback = false;
+  for (const std::string& n : names) {
+    if (before.count(n)) {
+      fallback = true;
+      continue;
+    }
+    bool used_after = false;
+    lang::walk(scope, [&](lang::Node x) {
+      if (used_after) return false;
+      if (x.start_line() > end && (x.kind() == "identifier" || x.kind() == "attribute") && x.text() == n)
+        used_after = true;
+      return x.end_line() > end;
+    });
+    if (used_after) return false;
+  }
+  return fallback;
+}
+
 std::string dead_assert_reason(std::string_view stmt) {
   static const RE2 kTrue(R"re(^assert\s+(?:True|1|\(\s*True\s*\))\s*(?:,.*)?$)re");
   static const RE2 kString(R"re(^assert\s+[rbfu]?["'][^"']+["']\s*$)re");
@@ -111,13 +186,15 @@ class SafetyTheater : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       if (language_of(f.new_path) != Language::Python) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
+      if (added_line_numbers(f).empty()) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
+      // Handlers and asserts the PR only moved or re-indented are not new code.
+      std::set<int> added = new_code.new_lines(f, tree);
       swallowed_errors(*tree, f.new_path, added, out);
       dead_asserts(*tree, f.new_path, added, out);
     }
@@ -136,6 +213,7 @@ class SafetyTheater : public Rule {
         if (!added.count(except_line) && !added.count(body.start_line())) continue;
         if (!does_real_work(tree, t.body)) continue;
         if (best_effort_teardown(tree, t.body, except_line)) continue;
+        if (keeps_fallback(tree, t)) continue;
         // A comment on the except line or in the handler states why the error is dropped.
         bool explained = false;
         for (int l = except_line; l <= body.end_line(); ++l)

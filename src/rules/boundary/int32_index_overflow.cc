@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
+#include "analysis/operand_facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
 
@@ -41,9 +43,14 @@ constexpr RuleInfo kInfo{
   table entry, a KV index) and a runtime (non-`constexpr`) kernel parameter such as a stride,
   with no `.to(tl.int64)` on either, inside the offsets of a load/store or assigned to a name
   that reaches one. Triton passes such parameters as i32 when they fit.
-- FlyDSL: `Int32(a) * Int32(b)` with both operands runtime values.
-FlyDSL operands named like tile constants (`BLOCK_M`, `TILE`) bound the product and are
-skipped; short upper-case names (`K`, `N`) are dimensions and count as runtime extents.
+- FlyDSL: `Int32(a) * Int32(b)` with both operands runtime values. Each operand is resolved
+  to its definition: a literal, a module constant, a `Constexpr[...]` parameter, a Python `int`
+  parameter or default of a plain function, a value of the builder function the kernel closes
+  over, or a loop variable over a constant range is fixed when the kernel is traced and bounds
+  the product (`block_idx * TILE` is a thread index); an unannotated parameter of a plain
+  helper (`seq_start`, `K`) cannot be resolved and counts as a runtime extent. A value read
+  from memory (a row start from `buffer_load`) times a known constant fires when the wrap is
+  reachable (`seq_start * K` with module constant K = 128: red, with the trigger).
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
 When a factor is a runtime extent with no known value the finding carries no trigger and is a
@@ -52,7 +59,10 @@ of these addressed a tensor that can pass 2^31 elements).
 Why it matters: the product wraps at 2^31 and the kernel reads or writes another row, silently,
 only at production scale (long context, large KV pools).
 Does not fire on: products where a factor is already 64-bit (an `int64_t` stride parameter, a
-local widened earlier, `.to(tl.int64)`, `fx.Int64`), products of compile-time constants
+`stride: tl.int64`/`tl.uint64` kernel parameter, a local widened earlier, `.to(tl.int64)`,
+`fx.Int64`), products added to a 64-bit term (`Y + row.to(tl.int64) * stride_m + col *
+stride_n`: the author widened the term that scales), FlyDSL products only compared against a
+limit (`col0 + i < valid_dim`), lines the PR only re-indented or moved (the same code on a removed line of any file of the PR), products of compile-time constants
 (`constexpr` tile sizes, template parameters, literals) with one index (`blockIdx.x * 256`),
 host code (no `__global__`/`__device__`), a block/thread index times a single stride in C++
 (a row of one tensor: it wraps only past 2^31 elements), reads of an index table (a load whose
@@ -78,24 +88,6 @@ bool is_narrow_int_type(std::string_view t) {
 bool mentions_widening(std::string_view text) {
   static const RE2 re(R"((int64|uint64|\blong\b|size_t|Int64|i64|ptrdiff_t))");
   return RE2::PartialMatch(std::string(text), re);
-}
-
-// A tile constant by the kernels' own naming convention: an UPPER_CASE name with an underscore
-// or of five or more letters (BLOCK_M, TILE, ELEM_BYTES), or a product of them. It bounds a
-// tile-local product. Short upper-case names (K, N, M, V) are problem dimensions and stay
-// runtime extents: `Int32(seq_start) * Int32(K)` is the real defect.
-bool is_constant_name(std::string_view t) {
-  static const RE2 one(R"(^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z][A-Z0-9]{4,}$)");
-  std::string text(trim(t));
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t op = text.find_first_of("*+", start);
-    std::string part(trim(std::string_view(text).substr(start, op == std::string::npos ? std::string::npos : op - start)));
-    if (!RE2::FullMatch(part, one)) return false;
-    if (op == std::string::npos) break;
-    start = op + 1;
-  }
-  return true;
 }
 
 std::string with_commas(int64_t v) {
@@ -249,11 +241,14 @@ class Int32IndexOverflow : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
       bool py = is_python(f.new_path);
       if (!py && !is_cpp_family(f.new_path)) continue;
+      // Lines the PR only re-indented or moved (within the file or from another) are not new code.
       std::set<int> added = added_line_numbers(f);
+      std::erase_if(added, [&](int line) { return new_code.moved(f, line); });
       if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
@@ -507,6 +502,8 @@ class Int32IndexOverflow : public Rule {
     Scope s;
     for (const lang::Param& p : fn.params) {
       if (p.annotation.find("constexpr") != std::string::npos) continue;
+      // `stride_xm: tl.uint64` / `tl.int64`: Triton passes the argument as 64 bits.
+      if (declared_int_width(p.annotation) == 64) s.wide.insert(p.name);
       s.runtime.insert(p.name);
     }
     // Names fed to a load/store: offsets computed on another line reach memory through them.
@@ -525,8 +522,12 @@ class Int32IndexOverflow : public Rule {
         if (c.kind() == "call" && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
         return !loaded;
       });
+      // A value computed from a 64-bit name stays 64-bit unless it is narrowed back
+      // (`stride.to(tl.int32)`: then it is a 32-bit runtime value again).
+      bool narrowed = declared_int_width(value) == 32 || (a.node.child_by_field("type") &&
+                                                          declared_int_width(a.node.child_by_field("type").text()) == 32);
       for (const std::string& t : a.targets) {
-        if (mentions_widening(value)) {
+        if (!narrowed && (mentions_widening(value) || any_in(names, s.wide))) {
           s.wide.insert(t);
           continue;
         }
@@ -573,11 +574,23 @@ class Int32IndexOverflow : public Rule {
         cand.factors.push_back(std::move(ff));
       }
       if (!loaded_index || !param_extent || !overflow_shape(cand.factors)) return false;
+      if (added_to_wide_term(tree, c, s)) return false;
       if (!feeds_memory(tree, c, reach_memory)) return false;
       if (reads_table(tree, c, tables)) return false;
       if (seen.insert(c.start_byte()).second) report(tree, path, cand, c.start_line(), "i32", out);
       return false;
     });
+  }
+
+  // Whether the product is a term of a sum another term of which is 64-bit (`Y + row.to(tl.int64)
+  // * stride_m + col * stride_n`, or a name widened earlier): the address is computed in 64 bits
+  // and the author widened the term that scales; the 32-bit term is the offset inside a row.
+  static bool added_to_wide_term(const SyntaxTree& tree, Node product, const Scope& s) {
+    for (Node term : sum_sibling_terms(product)) {
+      if (mentions_widening(term.text())) return true;
+      if (any_in(names_in(tree, term), s.wide)) return true;
+    }
+    return false;
   }
 
   // Whether the product sits in the arguments of a load/store, or in the value of an
@@ -655,16 +668,33 @@ class Int32IndexOverflow : public Rule {
       };
       Node a = int32_of(l), b = int32_of(r);
       if (!a || !b) return true;
+      // Each operand resolved to its definition: a module constant, a Constexpr parameter, a
+      // Python int of the builder function the kernel closes over, a loop variable over a
+      // constant range is fixed at trace time. Times a thread/block id or a tile index it is a
+      // thread index, bounded by the launch. Two runtime values (or values not resolvable
+      // here) can wrap; so can a row start read from memory times a known constant large
+      // enough that the wrap is reachable (`seq_start * K` with K = 128 wraps at 2^24 rows).
       std::vector<FactorFacts> fs;
       for (Node x : {a, b}) {
         FactorFacts ff;
         ff.text = collapse_whitespace(x.text());
+        ValueFacts v = python_value_facts(tree, x);
         ff.value = parse_int_literal(ff.text);
-        ff.runtime = !ff.value && !is_constant_name(ff.text);
+        if (!ff.value && v.time == ValueTime::CompileTime) ff.value = v.value;
+        ff.runtime = !ff.value && v.time != ValueTime::CompileTime;
+        ff.index = ff.data = v.loaded;
+        if (!ff.runtime) ff.index = ff.data = false;
         fs.push_back(ff);
       }
-      if (!fs[0].runtime || !fs[1].runtime) return true;
-      fs[0].index = true;
+      bool both_runtime = fs[0].runtime && fs[1].runtime;
+      bool loaded_times_known = (fs[0].data && fs[1].value) || (fs[1].data && fs[0].value);
+      if (!both_runtime && !(loaded_times_known && overflow_shape(fs))) return true;
+      // A bound only compared against a limit (`col0 + i < valid_dim`) never addresses memory;
+      // a sum with an `Int64` term is computed in 64 bits.
+      if (reaches_only_comparisons(tree, c)) return true;
+      for (Node term : sum_sibling_terms(c))
+        if (mentions_widening(term.text())) return true;
+      if (!fs[0].index && !fs[1].index) fs[0].index = true;
       Candidate cand{c, fs, ""};
       report(tree, path, cand, c.start_line(), "`Int32`", out);
       return false;

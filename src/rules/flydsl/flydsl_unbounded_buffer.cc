@@ -10,6 +10,7 @@
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 
@@ -38,7 +39,7 @@ Warning: the rule cannot see the tile shape that makes the read leave the alloca
 Does not fire on: weights and caches (`sin_cache`, `cos_cache`, `rms_weight`, `block_table`,
 `plan`, weight and per-N scale tensors such as `scale_b`, `bias`): they are full-size and
 max_size is right for them; calls that pass `num_records_bytes` or `max_size=False`; a call
-the PR only moved or re-wrapped (the same call on removed lines, whitespace aside), or
+the PR only moved or re-wrapped (the same call on removed lines of any file of the PR, whitespace aside), or
 whose tensor and max_size arguments the PR leaves unchanged (only the callee renamed); descriptors that set both bounds or
 none; test files.)"};
 
@@ -73,23 +74,12 @@ std::string ragged_reason(const std::string& name, std::string_view path) {
   return {};
 }
 
-// Text without whitespace: a call the PR re-wraps or re-indents reads the same.
-std::string squeeze(std::string_view text) {
-  std::string out;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) out += ch;
-  return out;
-}
-
 class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode removed(ctx.pr.changes);
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
       const FileChange& f = *cs.file;
-      std::string removed;
-      for (const Hunk& h : f.hunks)
-        for (const DiffLine& l : h.lines)
-          if (l.kind == DiffLine::Kind::Removed) removed += squeeze(l.text);
       for (const lang::Call& c : cs.tree->calls()) {
         if (!touches_added(cs.added, c.line, c.node.end_line())) continue;
         if (buffer_call(c.callee_name)) check_buffer(f, *cs.tree, c, cs.added, removed, out);
@@ -109,7 +99,7 @@ class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
   }
 
   void check_buffer(const FileChange& f, const lang::SyntaxTree& tree, const lang::Call& c, const std::set<int>& added,
-                    const std::string& removed, std::vector<Finding>& out) const {
+                    const NewCode& removed, std::vector<Finding>& out) const {
     if (c.args.empty() || !c.args[0].keyword.empty() || !c.args[0].value) return;
     if (c.keyword("num_records_bytes")) return;
     // The binding is new only when the PR writes the tensor or max_size argument; a renamed
@@ -122,7 +112,7 @@ class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
     std::string tensor(c.args[0].value.text());
     std::string why = ragged_reason(bare_name(tensor), f.path());
     if (why.empty()) return;
-    if (removed.find(c.callee_name + "(" + squeeze(tensor)) != std::string::npos) return;  // moved, not new
+    if (removed.removed_contains(c.callee_name + "(" + tensor)) return;  // moved, not new
     Finding x = finding();
     x.location = Location{f.path(), c.line};
     x.problem = fmt::format("`{}({}{})` declares the buffer as large as its allocation, but `{}` is {}", c.callee_name,
@@ -137,11 +127,11 @@ class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
   }
 
   void check_descriptor(const FileChange& f, const lang::SyntaxTree& tree, const lang::Call& c,
-                        const std::string& removed, std::vector<Finding>& out) const {
+                        const NewCode& removed, std::vector<Finding>& out) const {
     const lang::Argument* outer = c.keyword("oob_outer_bound");
     if (!outer || !outer->value || outer->value.text() == "None" || c.keyword("oob_inner_bound")) return;
     std::string bound(outer->value.text());
-    if (removed.find("oob_outer_bound=" + squeeze(bound)) != std::string::npos) return;  // moved, not new
+    if (removed.removed_contains("oob_outer_bound=" + bound)) return;  // moved, not new
     int line = outer->value.start_line();
     Finding x = finding();
     x.location = Location{f.path(), line};

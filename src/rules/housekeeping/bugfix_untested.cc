@@ -1,6 +1,7 @@
 // bugfix-without-test: the PR says it fixes a bug, changes code, and adds or changes no test.
 #include <re2/re2.h>
 
+#include "analysis/commit_intent.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
@@ -15,14 +16,22 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Note,
     .needs = Needs::Diff,
     .codes = {.atom = "HK3", .aiter = kOff},
-    .summary = "A bug-fix PR (by its title) changes code but touches no test and gives no reproduction command.",
-    .docs = R"(What it catches: a PR whose title calls it a fix (`fix`, `fixes`, `fixed`, `bugfix`,
-`hotfix`, `bug`) that changes Python or C/C++/HIP code under the project's package, touches no
-test file, and whose description (when there is one) gives no command that reproduces the bug.
+    .summary = "A bug-fix PR (by its title, or its commits when it has no description) changes code but touches no "
+               "test and gives no reproduction command.",
+    .docs = R"(What it catches: a PR that is a bug fix and changes Python or C/C++/HIP code under the
+project's package, touches no test file, and whose description (when there is one) gives no
+command that reproduces the bug. A bug fix: with a PR description, a title that calls it a fix
+(`fix`, `fixes`, `fixed`, `bugfix`, `hotfix`, `bug`); without one (a branch reviewed from git,
+whose "title" is only the head commit's subject, often a follow-up "fix" on a feature branch),
+the PR's own commits can overrule such a title (they never make a PR a fix on their own): the branch name the merge commits reveal when it says `fix/...` or
+`feat/...`, else the commit that founded the branch when it reads as a fix or a feature, else
+most of the commits reading as fixes (merge, lint, formatting and pre-commit commits skipped).
+A warning instead of a note when the PR deletes a test file and adds or changes no other test:
+the fix loses the guard it had.
 Why it matters: without a regression test the same bug can come back unnoticed; the checklist
 asks how the fix is kept from regressing.
-Does not fire on: titles about typos, lint, docs, comments, formatting, CI, logging, warnings,
-perf, traces/tags/profiler or env vars;
+Does not fire on: feature branches whose head commit happens to say "fix"; titles about typos,
+lint, docs, comments, formatting, CI, logging, warnings, perf, traces/tags/profiler or env vars;
 PRs that touch any test file (tests/, op_tests/, test_*.py); PRs whose description carries a
 command (a repro or test command in a code block); PRs that change only docs, configs or
 scripts.)"};
@@ -35,10 +44,23 @@ class BugfixWithoutTest : public Rule {
     static const RE2 fix(R"((?i)\b(?:fix|fixes|fixed|fixing|bugfix|hotfix|bug)\b)");
     static const RE2 trivial(R"((?i)\b(?:typo|lint|doc|docs|readme|comment|comments|format|formatting|style|ci|log|logging|warning|warnings|spelling|pre-commit|ruff|black|mypy|build|compile|import|perf|trace|tag|profiler|env|envs)\b)");
     const std::string& title = ctx.pr.meta.title;
+    // The author's description wins; without one the title is just the head commit's
+    // subject, and the PR's commits say better what it is.
+    bool described = ctx.pr.meta.has_description && !trim(ctx.pr.meta.body).empty();
+    CommitIntent intent = described ? CommitIntent{} : read_intent(ctx.pr.meta.commits);
+    // The commits only veto: a title that reads as a fix on a branch whose commits say it is a
+    // feature is not a bug fix, but commits alone (stacked branches carry other PRs' fixes) do
+    // not make one.
     if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
+    if (intent.known && !intent.fix) return;
     const FileChange* code = nullptr;
+    std::vector<std::string> deleted_tests;
     for (const FileChange& f : ctx.pr.changes.files) {
       const std::string& p = f.path();
+      if (is_test_path(p) && f.status == FileStatus::Deleted) {
+        deleted_tests.push_back(p + " deleted");
+        continue;
+      }
       if (is_test_path(p)) return;
       bool source = is_python(p) || is_cpp_family(p);
       bool in_package = ctx.profile.package.empty() || ctx.profile.in_package(p);
@@ -50,12 +72,18 @@ class BugfixWithoutTest : public Rule {
       if (!d.commands.empty()) return;
     }
     Finding x = finding();
-    x.problem = "The PR is a bug fix (\"" + title.substr(0, 100) + "\") but adds or changes no test";
+    x.problem = "The PR is a bug fix (" + (intent.known ? intent.why : "\"" + title.substr(0, 100) + "\"") +
+                ") but adds or changes no test";
+    if (!deleted_tests.empty()) {
+      x.severity = Severity::Warn;
+      x.problem += ", and it removes a test";
+    }
     x.impact = "Nothing in CI exercises the failing case, so the same bug can return with the next change to " +
                code->path() + " and nobody notices";
     x.action = "Reviewer should ask for a regression test (or at least the reproduction command) that fails before "
                "this fix and passes after it";
     x.evidence.push_back("title: " + title.substr(0, 160));
+    for (const std::string& d : deleted_tests) x.evidence.push_back("test removed: " + d);
     x.evidence.push_back(code->path() + ": changed, no test file in the PR");
     x.verified = false;
     out.push_back(std::move(x));

@@ -8,6 +8,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
+#include "analysis/new_code.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -115,14 +116,15 @@ class TreeScan {
   // `head_subclassed` caches, across the files of one review, which class names the head tree
   // subclasses.
   TreeScan(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
-           std::map<std::string, bool>& head_subclassed, const std::set<std::string>& removed_text)
+           std::map<std::string, bool>& head_subclassed, const NewCode& new_code)
       : ctx_(ctx),
         tree_(tree),
         old_(old),
         added_(added_line_numbers(f)),
-        // Removed lines of the whole PR: a TODO the PR moves from a file it deletes or
-        // rewrites (code moved into a new module) was written before, not by this change.
-        removed_text_(removed_text),
+        file_(f),
+        // A TODO the PR moves from a file it deletes or rewrites (code moved into a new
+        // module), or only re-indents, was written before, not by this change.
+        new_code_(new_code),
         head_subclassed_(head_subclassed) {}
 
   std::vector<Stub> run() {
@@ -144,7 +146,7 @@ class TreeScan {
  private:
   int first_added() const { return added_.empty() ? 0 : *added_.begin(); }
   int last_added() const { return added_.empty() ? 0 : *added_.rbegin(); }
-  bool moved(int line) const { return removed_text_.count(std::string(trim(tree_.line_text(line)))) > 0; }
+  bool moved(int line) const { return new_code_.moved(file_, line); }
 
   // A branch the PR creates: header added, and not an old branch that was moved or re-indented.
   bool new_branch(lang::Node branch) const {
@@ -290,7 +292,8 @@ class TreeScan {
   const lang::SyntaxTree& tree_;
   const lang::SyntaxTree* old_;
   std::set<int> added_;
-  const std::set<std::string>& removed_text_;
+  const FileChange& file_;
+  const NewCode& new_code_;
   std::map<std::string, bool>& head_subclassed_;
 };
 
@@ -355,7 +358,7 @@ bool lone_pass_in_hunk(const std::vector<HunkLine>& lines, int hdr, int pass, in
   return !(is_if && lines[next].indent == lines[hdr].indent && (after.starts_with("elif") || after.starts_with("else")));
 }
 
-std::vector<Stub> scan_hunks_textually(const FileChange& f, const std::set<std::string>& removed) {
+std::vector<Stub> scan_hunks_textually(const FileChange& f, const NewCode& new_code) {
   static const RE2 header_re(R"(^\s*(if\s|elif\s|else\s*:|except\b|def\s|async\s+def\s))");
   static const RE2 bare_raise(R"(^\s*raise\s+NotImplementedError\s*(?:\(\s*\))?\s*(?:#.*)?$)");
   static const RE2 msg_raise(R"(^\s*raise\s+NotImplementedError\s*\((.*)\)\s*(?:#.*)?$)");
@@ -371,7 +374,7 @@ std::vector<Stub> scan_hunks_textually(const FileChange& f, const std::set<std::
     for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
       const HunkLine& hl = lines[i];
       std::string_view text = hl.line->text;
-      if (!hl.added || removed.count(std::string(trim(text)))) continue;
+      if (!hl.added || new_code.moved(f, hl.line->new_line)) continue;
       std::optional<Marker> m;
       std::string msg;
       std::string_view code = code_part(text, true);
@@ -385,7 +388,7 @@ std::vector<Stub> scan_hunks_textually(const FileChange& f, const std::set<std::
       // A trailing comment on a header line belongs to that header's branch.
       bool on_header = *m == Marker::Todo && RE2::PartialMatch(code, header_re);
       int hdr = on_header ? i : header_before(lines, i, indent);
-      if (hdr < 0 || !lines[hdr].added || removed.count(std::string(trim(lines[hdr].line->text)))) continue;
+      if (hdr < 0 || !lines[hdr].added || new_code.moved(f, lines[hdr].line->new_line)) continue;
       std::string_view header = trim(lines[hdr].line->text);
       if (!RE2::PartialMatch(header, header_re) && !header.starts_with("def ") && !header.starts_with("async def "))
         continue;
@@ -405,7 +408,7 @@ class IncompleteStub : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::map<std::string, bool> head_subclassed;
-    const std::set<std::string> removed = removed_texts(ctx.pr.changes);  // moved lines, from any file
+    const NewCode removed(ctx.pr.changes);  // moved lines, from any file
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       Language language = language_of(f.new_path);

@@ -42,7 +42,9 @@ the head and base trees); with only a diff, manifest lines are still checked.
 Why it matters: a package that is imported but not declared breaks a clean install with
 ModuleNotFoundError; a new declared package widens the install surface and can conflict with
 the pinned ROCm torch/triton stack.
-Does not fire on: version bumps or reordering of an existing requirement; packages already
+Does not fire on: version bumps or reordering of an existing requirement; a manifest line for
+a package the base tree's Dockerfiles already install (`pip install ...`): the dependency was
+there, the PR only declares it; packages already
 imported elsewhere in the project; imports guarded by try/except ImportError (an optional
 dependency), or under `if TYPE_CHECKING:`; requirements files under docs/ (documentation build
 only); test files; stdlib and first-party modules; top-level modules starting with `_` (private
@@ -190,6 +192,35 @@ Declared declared_in_tree(const TreeReader& tree) {
   return out;
 }
 
+// Packages the tree's Dockerfiles install with pip/uv/conda: the words of every install
+// command (backslash continuations joined), normalized.
+std::set<std::string> image_installs(const TreeReader& tree) {
+  static const RE2 install(R"((?i)\b(?:pip3?|uv\s+pip|python3?\s+-m\s+pip|conda|mamba)\s+install\b)");
+  std::set<std::string> out;
+  for (const std::string& p : tree.list_files()) {
+    if (!is_dockerfile(p)) continue;
+    std::optional<std::string> text = tree.read(p);
+    if (!text) continue;
+    std::string logical;
+    auto flush = [&] {
+      re2::StringPiece in(logical);
+      if (RE2::PartialMatch(in, install)) add_tokens(logical, out);
+      logical.clear();
+    };
+    for (size_t pos = 0; pos < text->size();) {
+      size_t nl = text->find('\n', pos);
+      std::string_view line = std::string_view(*text).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+      pos = nl == std::string::npos ? text->size() : nl + 1;
+      std::string_view t = trim(line);
+      bool more = t.ends_with("\\");
+      logical += std::string(more ? t.substr(0, t.size() - 1) : t) + " ";
+      if (!more) flush();
+    }
+    flush();
+  }
+  return out;
+}
+
 struct Dep {
   std::string name;     // normalized distribution name, or the import's top-level package
   std::string path;
@@ -319,8 +350,13 @@ class NewDependency : public Rule {
         }
       }
     }
+    // Declared before, or already installed by the project's images: declaring a package the
+    // images install writes down a dependency the project already had.
     std::set<std::string> before;
-    if (const TreeReader* base = ctx.workspace.base_tree()) before = declared_in_tree(*base).python;
+    if (const TreeReader* base = ctx.workspace.base_tree()) {
+      before = declared_in_tree(*base).python;
+      before.merge(image_installs(*base));
+    }
     std::vector<Dep> out;
     for (Dep& d : added)
       if (!removed.count(d.name) && !before.count(d.name)) out.push_back(std::move(d));

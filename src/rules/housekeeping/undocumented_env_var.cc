@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "analysis/env_reads.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "rules/rule.h"
@@ -23,10 +24,15 @@ constexpr RuleInfo kInfo{
 Python, where NAME carries one of the profile's env prefixes (ATOM_, AITER_; in the generic
 profile any UPPER_SNAKE name outside the well-known platform ones: CUDA_*, HIP_*, ROCM_*, HSA_*,
 NCCL_*, RCCL_*, TORCH_*, PYTORCH_*, HF_*, OMP_*, MASTER_ADDR, RANK, WORLD_SIZE, ...), the name
-is new (no Python file of the base tree mentions it), and it is not documented. Documented
-means: registered in the profile's env registry (ATOM: `atom/utils/envs.py`; a read inside the
-registry is the registration itself) AND mentioned in a README.md or a docs/**/*.md|.rst file of
-the head tree. Names added to the registry and docs by the same PR count as documented.
+is new (no Python file of the base tree mentions it), and it is not documented. Reads are
+recognised by what the code does: the getters and `os.environ` forms above, a getter whose name
+is a module-level string constant, a call of a helper function of the same file that passes its
+parameter to a getter (`_env_int("ATOM_X", 8)`), and an env registry entry (`"ATOM_X": lambda:
+...` naming its key). Documented means: registered in the profile's env registry (ATOM:
+`atom/utils/envs.py`; a read inside the registry is the registration itself) AND mentioned in a
+README.md or a docs/**/*.md|.rst file of the head tree, or explained in a recipes/**/*.md
+(prose, or a setting with a trailing comment that says what it does; a bare `export X=1` in a
+launch script is not an explanation). Names added to the registry and docs by the same PR count as documented.
 Severity: a note (measured under 70% true as a warning on aiter PR heads; see README Accuracy).
 Needs the repository: whether a name is new, registered and documented is only known from the
 base and head trees; with only a diff the rule is skipped rather than guessing.
@@ -50,52 +56,11 @@ bool platform_var(std::string_view name) {
   return RE2::PartialMatch(name, re);
 }
 
-bool is_env_object(std::string_view text) { return text == "os.environ" || text == "environ"; }
-
-bool plain_string(lang::Node n) {
-  if (!n || n.kind() != "string") return false;
-  for (lang::Node c : n.named_children())
-    if (c.kind() == "interpolation") return false;
-  return true;
-}
-
-std::string string_value(const lang::SyntaxTree& tree, lang::Node n) {
-  for (const lang::Literal& l : tree.string_literals(n))
-    if (l.node == n) return l.value;
-  return {};
-}
-
 // Env reads that start on an added line.
 std::vector<EnvRead> added_reads(const lang::SyntaxTree& tree, const std::string& path, const std::set<int>& added) {
   std::vector<EnvRead> out;
-  auto take = [&](lang::Node name_node, int line) {
-    if (!added.count(line) || !plain_string(name_node)) return;
-    std::string name = string_value(tree, name_node);
-    if (!name.empty()) out.push_back({name, path, line});
-  };
-  for (const lang::Call& c : tree.calls()) {
-    bool getter = c.callee == "os.environ.get" || c.callee == "os.getenv" || c.callee == "environ.get" ||
-                  c.callee == "getenv";
-    if (!getter || c.args.empty() || !c.args.front().keyword.empty()) continue;
-    take(c.args.front().value, c.line);
-  }
-  lang::walk(tree.root(), [&](lang::Node n) {
-    std::string_view k = n.kind();
-    if (k == "subscript" && is_env_object(n.child_by_field("value").text())) {
-      lang::Node parent = n.parent();
-      bool written = parent && ((parent.kind() == "assignment" || parent.kind() == "augmented_assignment") &&
-                                parent.child_by_field("left") == n);
-      if (parent && parent.kind() == "delete_statement") written = true;
-      if (!written) take(n.child_by_field("subscript"), n.start_line());
-    }
-    if (k == "comparison_operator") {
-      auto kids = n.named_children();
-      std::string_view text = n.text();
-      if (kids.size() == 2 && is_env_object(kids[1].text()) && text.find(" in ") != std::string_view::npos)
-        take(kids[0], n.start_line());
-    }
-    return true;
-  });
+  for (const EnvReadSite& r : env_reads(tree))
+    if (added.count(r.line)) out.push_back({r.name, path, r.line});
   return out;
 }
 
@@ -169,19 +134,49 @@ class UndocumentedEnvVar : public Rule {
     return RE2::FullMatch(name, upper_snake) && !platform_var(name);
   }
 
-  // README.md files anywhere and docs/**/*.md|.rst of the head tree, concatenated.
+  // README.md files anywhere and docs/**/*.md|.rst of the head tree, concatenated; from
+  // recipes/**/*.md only the lines that explain what they mention.
   static std::string documentation(const TreeReader& head) {
     std::string all;
     for (const std::string& p : head.list_files()) {
       bool readme = base_name(p) == "README.md";
       bool doc = p.starts_with("docs/") && (p.ends_with(".md") || p.ends_with(".rst"));
-      if (!readme && !doc) continue;
+      bool recipe = p.starts_with("recipes/") && p.ends_with(".md");
+      if (!readme && !doc && !recipe) continue;
       if (auto text = head.read(p)) {
-        all += *text;
+        all += recipe && !readme ? explained_lines(*text) : *text;
         all += '\n';
       }
     }
     return all;
+  }
+
+  // The lines of a recipe that explain what they name: prose outside code blocks, and code
+  // lines that set something and say why in a trailing comment (`export X=1  # why`). A bare
+  // `export X=1` in a launch script, or a commented-out alternative, only shows a value.
+  static std::string explained_lines(std::string_view text) {
+    std::string out;
+    bool fenced = false;
+    for (size_t pos = 0; pos < text.size();) {
+      size_t nl = text.find('\n', pos);
+      std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      pos = nl == std::string_view::npos ? text.size() : nl + 1;
+      std::string_view t = trim(line);
+      if (t.starts_with("```") || t.starts_with("~~~")) {
+        fenced = !fenced;
+        continue;
+      }
+      bool keep = !fenced && !t.empty();
+      if (fenced && !t.starts_with("#")) {
+        size_t hash = t.find(" #");
+        keep = hash != std::string_view::npos && trim(t.substr(hash + 2)).size() >= 12;
+      }
+      if (keep) {
+        out += line;
+        out += '\n';
+      }
+    }
+    return out;
   }
 
   Finding report(const ReviewContext& ctx, const std::string& name, const std::vector<const EnvRead*>& where,

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 
@@ -30,7 +31,7 @@ predicate partial tiles. Valid shapes fail (or fall back) only in production tra
 Does not fire on: divisibility by a structural count (`m % head_num`, `% world_size`,
 `% count`: a layout requirement, not a tile); alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
 model, usually a real hardware or layout requirement); asserts that existed before (the same
-text on a removed line); tests. It is a question, not a verdict: the author may know the
+code on a removed line of any file of the PR: moved, re-indented, or split into a new module); tests. It is a question, not a verdict: the author may know the
 kernel really needs it.)"};
 
 bool m_alignment(std::string_view code) {
@@ -49,20 +50,17 @@ bool assertion(std::string_view code, bool python) {
 class AlignmentAssert : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       bool python = is_python(f.new_path);
       if (!python && !is_cpp_family(f.new_path)) continue;
-      std::set<std::string> removed;
-      for (const Hunk& h : f.hunks)
-        for (const DiffLine& l : h.lines)
-          if (l.kind == DiffLine::Kind::Removed) removed.insert(collapse_whitespace(code_part(l.text, python)));
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines) {
           if (l.kind != DiffLine::Kind::Added) continue;
           std::string_view code = code_part(l.text, python);
           if (!assertion(code, python) || !m_alignment(code)) continue;
-          if (removed.count(collapse_whitespace(code))) continue;
+          if (new_code.moved(f, l.new_line)) continue;
           out.push_back(report(f, l));
         }
     }

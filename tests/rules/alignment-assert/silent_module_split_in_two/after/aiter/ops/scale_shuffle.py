@@ -1,0 +1,9 @@
+def tile_shuffle(scale, tile_minor=32):
+  M, N = scale.shape
+  assert M % tile_minor == 0, "rows must be tile aligned"
+  return scale.view(M // tile_minor, tile_minor, N)
+
+
+def tile_unshuffle(scale):
+  T, t, N = scale.shape
+  return scale.reshape(T * t, N)

@@ -1,0 +1,2 @@
+def pages_needed(tokens, page):
+    return -(-tokens // page)

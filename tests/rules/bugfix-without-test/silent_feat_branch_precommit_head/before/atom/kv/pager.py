@@ -1,0 +1,3 @@
+class Pager:
+    def __init__(self, pages):
+        self.pages = pages

@@ -1,0 +1,12 @@
+import threading
+
+_BUILD_LOCK = threading.Lock()
+
+
+def build(quant_type, table):
+    with _BUILD_LOCK:
+        if quant_type == "fp8":
+            table["fp8"] = "fmoe_fp8_blockscale"
+        elif quant_type == "int4":
+            raise NotImplementedError
+    return table

@@ -1,0 +1,13 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def pool_read_kernel(pool_ptr, out_ptr, slot_ptr, stride_slot, BLOCK: tl.constexpr, SKIP_EMPTY: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    slot = tl.load(slot_ptr + pid)
+    # Only wrapped in a new branch: the address line itself is unchanged code.
+    if (not SKIP_EMPTY) or slot >= 0:
+        vals = tl.load(pool_ptr + slot * stride_slot + offs)
+        tl.store(out_ptr + pid * BLOCK + offs, vals)
