@@ -25,8 +25,10 @@ std::string_view needs_name(Needs n) {
 std::string render_rule_text(const RuleInfo& r) {
   std::string out = fmt::format("{} [{}, {}; {}; reads: {}]\n  {}\n", r.name, category_name(r.category),
                        severity_name(r.severity), codes_of(r), needs_name(r.needs), r.summary);
-  if (const SwitchedOff* off = switched_off_rule(r.name))
-    out += fmt::format("  Off by default ({}); `--enable {}` runs it.\n", off->why, r.name);
+  for (const SwitchedOff& off : switched_off())
+    if (off.rule == r.name)
+      out += fmt::format("  Off by default{} ({}); `--enable {}` runs it.\n",
+                         off.profile.empty() ? "" : fmt::format(" in {}", off.profile), off.why, r.name);
   std::string_view docs = r.docs;
   while (!docs.empty()) {
     size_t nl = docs.find('\n');
@@ -54,8 +56,10 @@ std::string render_rules_markdown() {
   for (const RuleInfo* info : rule_infos()) {
     const RuleInfo& r = *info;
     std::string off;
-    if (const SwitchedOff* o = switched_off_rule(r.name))
-      off = fmt::format("\n\nOff by default ({}); `--enable {}` runs it.", o->why, r.name);
+    for (const SwitchedOff& o : switched_off())
+      if (o.rule == r.name)
+        off += fmt::format("\n\nOff by default{} ({}); `--enable {}` runs it.",
+                           o.profile.empty() ? "" : fmt::format(" in {}", o.profile), o.why, r.name);
     out += fmt::format("\n## {}\n\n{}{}\n\n{}\n", r.name, r.summary, off, r.docs);
   }
   return out;

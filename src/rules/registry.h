@@ -33,11 +33,13 @@ const RuleInfo* rule_info_of(std::string_view name);
 // configuration's rules.enable. `why` is the measurement, shown by `review-pr rules`.
 struct SwitchedOff {
   std::string_view rule;
+  std::string_view profile;  // "" = every profile
   std::string_view why;
 };
 const std::vector<SwitchedOff>& switched_off();
-// The measurement that switched `name` off, or nullptr when it runs by default.
-const SwitchedOff* switched_off_rule(std::string_view name);
+// The measurement that switched `name` off in `profile` ("" = in every profile), or nullptr
+// when it runs there by default.
+const SwitchedOff* switched_off_rule(std::string_view name, std::string_view profile = "");
 
 // Whether `rule` runs in a review with this profile and selection: `only` (when given)
 // names it, or else the profile turns it on (and measurement did not switch it off) or

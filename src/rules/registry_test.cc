@@ -43,13 +43,20 @@ TEST(Registry, SwitchedOffRulesRunOnlyWhenNamed) {
     const RuleInfo* info = rule_info_of(off.rule);
     ASSERT_NE(info, nullptr) << off.rule << " is not a rule name";
     EXPECT_FALSE(off.why.empty());
-    for (const char* profile : {"atom", "aiter", "generic"})
-      EXPECT_FALSE(rule_selected(*info, *find_profile(profile), {})) << off.rule << " in " << profile;
+    for (const char* profile : {"atom", "aiter", "generic"}) {
+      if (off.profile.empty() || off.profile == profile) {
+        EXPECT_FALSE(rule_selected(*info, *find_profile(profile), {})) << off.rule << " in " << profile;
+      }
+    }
     EXPECT_TRUE(rule_selected(*info, *find_profile("generic"), RuleSelection{{}, {}, {std::string(off.rule)}}));
     EXPECT_TRUE(rule_selected(*info, *find_profile("aiter"), RuleSelection{{std::string(off.rule)}, {}, {}}));
   }
   EXPECT_EQ(switched_off_rule("unbound-local"), nullptr);
   ASSERT_NE(switched_off_rule("test-print"), nullptr);
+  // Switched off in one profile only: aiter does not document its env vars, ATOM does.
+  const RuleInfo& env = *rule_info_of("undocumented-env-var");
+  EXPECT_FALSE(rule_selected(env, *find_profile("aiter"), {}));
+  EXPECT_TRUE(rule_selected(env, *find_profile("atom"), {}));
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -117,13 +117,13 @@ struct Use {
 Use use_of(lang::Node lit) {
   lang::Node n = lit;
   lang::Node p = n.parent();
-  if (p && (p.kind() == "unary_operator" || p.kind() == "unary_expression")) {
+  if (p && (is_any(p, {NodeKind::Unary, NodeKind::Unary}))) {
     n = p;
     p = p.parent();
   }
   if (!p) return {};
-  std::string_view k = p.kind();
-  if (k != "comparison_operator" && k != "binary_operator" && k != "binary_expression") return {};
+  NodeKind k = node_kind(p);
+  if (k != NodeKind::Comparison && k != NodeKind::BinaryOp && k != NodeKind::BinaryOp) return {};
   Use u{p, "", {}};
   for (lang::Node c : p.children()) {
     if (!c.is_named()) {
@@ -266,13 +266,13 @@ bool tile_ladder(const lang::SyntaxTree& tree, const lang::Literal& lit, lang::N
 // A period that only paces a log line: the literal is compared with an elapsed time (`now -
 // last_log >= 30.0`) and the branch it guards logs.
 bool log_throttle(const lang::SyntaxTree& tree, lang::Node lit, lang::Node other) {
-  if (!other || other.kind() != "binary_operator") return false;
+  if (!other || !is(other, NodeKind::BinaryOp)) return false;
   bool difference = false;
   for (lang::Node c : other.children())
     if (!c.is_named() && c.text() == "-") difference = true;
   if (!difference) return false;
   lang::Node n = lit;
-  while (n && n.kind() != "if_statement" && n.kind() != "elif_clause") n = n.parent();
+  while (n && !is(n, NodeKind::If) && !is(n, NodeKind::Elif)) n = n.parent();
   if (!n) return false;
   lang::Node cond = n.child_by_field("condition"), body = n.child_by_field("consequence");
   if (!cond || !body || lit.start_byte() < cond.start_byte() || lit.end_byte() > cond.end_byte()) return false;
@@ -287,10 +287,8 @@ struct Hit {
   std::string context;
 };
 
-class MagicConstant : public Rule {
+class MagicConstant : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::set<std::string> moved = removed_numbers(ctx.pr.changes);
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {

@@ -11,7 +11,7 @@
 #include "analysis/facts.h"
 #include "analysis/new_code.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -60,7 +60,7 @@ bool only_pass(lang::Node body) {
   if (!body) return false;
   int statements = 0;
   for (lang::Node s : body.named_children()) {
-    if (s.kind() == "comment") continue;
+    if (is(s, NodeKind::Comment)) continue;
     ++statements;
     std::string_view t = trim(s.text());
     if (t != "pass" && t != "...") return false;
@@ -92,8 +92,8 @@ bool best_effort_teardown(const lang::SyntaxTree& tree, lang::Node body, int lin
 bool does_real_work(const lang::SyntaxTree& tree, lang::Node body) {
   if (!body) return false;
   for (lang::Node s : body.named_children()) {
-    std::string_view k = s.kind();
-    if (k == "import_statement" || k == "import_from_statement" || k == "comment" || k == "pass_statement") continue;
+    NodeKind k = node_kind(s);
+    if (k == NodeKind::Import || k == NodeKind::ImportFrom || k == NodeKind::Comment || k == NodeKind::Pass) continue;
     if (!tree.calls(s).empty()) return true;
   }
   return false;
@@ -105,26 +105,26 @@ bool only_binds(lang::Node block, std::set<std::string>& names) {
   if (!block) return false;
   int statements = 0;
   for (lang::Node s : block.named_children()) {
-    std::string_view k = s.kind();
-    if (k == "comment") continue;
+    NodeKind k = node_kind(s);
+    if (k == NodeKind::Comment) continue;
     ++statements;
-    if (k == "expression_statement") {
+    if (k == NodeKind::ExpressionStatement) {
       lang::Node a = s.named_children().empty() ? lang::Node{} : s.named_children().front();
-      if (!a || (a.kind() != "assignment" && a.kind() != "augmented_assignment")) return false;
+      if (!a || (!is(a, NodeKind::Assignment) && !is(a, NodeKind::AugmentedAssignment))) return false;
       lang::Node left = a.child_by_field("left");
       if (!left) return false;
-      if (left.kind() == "identifier" || left.kind() == "attribute") {
+      if (is_any(left, {NodeKind::Identifier, NodeKind::Attribute})) {
         names.insert(std::string(left.text()));
       } else if (left.kind() == "pattern_list" || left.kind() == "tuple_pattern") {
         for (lang::Node t : left.named_children()) names.insert(std::string(t.text()));
       } else {
         return false;
       }
-    } else if (k == "if_statement") {
+    } else if (k == NodeKind::If) {
       if (!only_binds(s.child_by_field("consequence"), names)) return false;
       for (lang::Node alt : s.named_children())
-        if ((alt.kind() == "elif_clause" || alt.kind() == "else_clause") &&
-            !only_binds(alt.child_by_field(alt.kind() == "elif_clause" ? "consequence" : "body"), names))
+        if ((is_any(alt, {NodeKind::Elif, NodeKind::Else})) &&
+            !only_binds(alt.child_by_field(is(alt, NodeKind::Elif) ? "consequence" : "body"), names))
           return false;
     } else {
       return false;
@@ -158,7 +158,7 @@ bool keeps_fallback(const lang::SyntaxTree& tree, const lang::TryBlock& t) {
     bool used_after = false;
     lang::walk(scope, [&](lang::Node x) {
       if (used_after) return false;
-      if (x.start_line() > end && (x.kind() == "identifier" || x.kind() == "attribute") && x.text() == n)
+      if (x.start_line() > end && (is_any(x, {NodeKind::Identifier, NodeKind::Attribute})) && x.text() == n)
         used_after = true;
       return x.end_line() > end;
     });
@@ -181,10 +181,8 @@ std::string dead_assert_reason(std::string_view stmt) {
   return {};
 }
 
-class SafetyTheater : public Rule {
+class SafetyTheater : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
@@ -240,7 +238,7 @@ class SafetyTheater : public Rule {
                     std::vector<Finding>& out) const {
     for (int line : added) {
       lang::Node stmt = tree.statement_at(line);
-      if (!stmt || stmt.kind() != "assert_statement" || stmt.start_line() != line) continue;
+      if (!stmt || !is(stmt, NodeKind::Assert) || stmt.start_line() != line) continue;
       std::string reason = dead_assert_reason(collapse_whitespace(stmt.text()));
       if (reason.empty()) continue;
       Finding x = finding();

@@ -16,14 +16,10 @@
 #include "analysis/new_code.h"
 #include "analysis/operand_facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
-
-using lang::Function;
-using lang::Node;
-using lang::SyntaxTree;
 
 constexpr RuleInfo kInfo{
     .name = "int32-index-overflow",
@@ -114,8 +110,8 @@ std::optional<int64_t> parse_int_literal(std::string_view t) {
 
 // Flattens a chain of `*` (through parentheses) into its factors.
 void factors_of(Node n, std::vector<Node>& out) {
-  while (n && n.kind() == "parenthesized_expression" && n.named_children().size() == 1) n = n.named_children().front();
-  if (n && (n.kind() == "binary_expression" || n.kind() == "binary_operator")) {
+  while (n && is(n, NodeKind::Parenthesized) && n.named_children().size() == 1) n = n.named_children().front();
+  if (n && (is_any(n, {NodeKind::BinaryOp, NodeKind::BinaryOp}))) {
     Node op = n.child_by_field("operator");
     if (op && op.text() == "*") {
       factors_of(n.child_by_field("left"), out);
@@ -129,14 +125,14 @@ void factors_of(Node n, std::vector<Node>& out) {
 // Whether a `*` node is the top of its chain (its parent is not another `*`).
 bool is_top_product(Node n) {
   Node p = n.parent();
-  while (p && p.kind() == "parenthesized_expression") p = p.parent();
-  if (!p || (p.kind() != "binary_expression" && p.kind() != "binary_operator")) return true;
+  while (p && is(p, NodeKind::Parenthesized)) p = p.parent();
+  if (!p || (!is(p, NodeKind::BinaryOp) && !is(p, NodeKind::BinaryOp))) return true;
   Node op = p.child_by_field("operator");
   return !(op && op.text() == "*");
 }
 
 bool is_product(Node n) {
-  if (n.kind() != "binary_expression" && n.kind() != "binary_operator") return false;
+  if (!is(n, NodeKind::BinaryOp) && !is(n, NodeKind::BinaryOp)) return false;
   Node op = n.child_by_field("operator");
   return op && op.text() == "*";
 }
@@ -155,7 +151,7 @@ struct Scope {
 std::vector<std::string> names_in(const SyntaxTree& tree, Node n) {
   std::vector<std::string> out;
   lang::walk(n, [&](Node c) {
-    if (c.kind() == "identifier" && tree.is_variable_read(c)) out.emplace_back(c.text());
+    if (is(c, NodeKind::Identifier) && tree.is_variable_read(c)) out.emplace_back(c.text());
     return true;
   });
   return out;
@@ -236,10 +232,8 @@ std::string trigger_for(const std::vector<FactorFacts>& fs) {
   return "`" + free_factor->text + "` >= " + with_commas(at) + " (with " + with + "): the product passes 2^31";
 }
 
-class Int32IndexOverflow : public Rule {
+class Int32IndexOverflow : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
@@ -312,7 +306,7 @@ class Int32IndexOverflow : public Rule {
       for (const lang::Param& p : fn.params) {
         if (p.name.empty() || !p.node || !added.count(p.node.start_line()) || !is_narrow_int_type(p.annotation)) continue;
         Node decl = p.node.child_by_field("declarator");
-        if (!decl || decl.kind() != "identifier") continue;
+        if (!decl || !is(decl, NodeKind::Identifier)) continue;
         int use = offset_use(tree, fn, p.name);
         if (!use) continue;
         Finding x = finding();
@@ -385,7 +379,7 @@ class Int32IndexOverflow : public Rule {
   // The declaration's text before its declarator: "const int", "constexpr int", "int64_t".
   static std::string decl_type(Node init_declarator) {
     Node decl = init_declarator.parent();
-    if (!decl || decl.kind() != "declaration") return "";
+    if (!decl || !is(decl, NodeKind::Declaration)) return "";
     std::string_view t = decl.text().substr(0, init_declarator.start_byte() - decl.start_byte());
     std::string out = collapse_whitespace(t);
     while (!out.empty() && (out.back() == ',' || out.back() == ' ')) out.pop_back();
@@ -409,7 +403,7 @@ class Int32IndexOverflow : public Rule {
       std::string type = a.declaration ? decl_type(a.node) : "";
       bool reads_memory = false;
       lang::walk(a.value, [&](Node c) {
-        if (c.kind() == "subscript_expression" || c.kind() == "pointer_expression") reads_memory = true;
+        if (is_any(c, {NodeKind::Subscript, NodeKind::PointerDeref})) reads_memory = true;
         return !reads_memory;
       });
       if (a.declaration && a.node.text().find('*') != std::string_view::npos &&
@@ -461,9 +455,9 @@ class Int32IndexOverflow : public Rule {
                               const std::set<std::string>& pointers) {
     for (Node id : tree.identifiers(name, fn.body)) {
       if (!tree.is_variable_read(id)) continue;
-      for (Node p = id.parent(); p && p.kind() != "compound_statement"; p = p.parent()) {
-        if (p.kind() == "subscript_expression" || p.kind() == "subscript_argument_list") return id.start_line();
-        if (p.kind() == "binary_expression") {
+      for (Node p = id.parent(); p && !is(p, NodeKind::Block); p = p.parent()) {
+        if (is_any(p, {NodeKind::Subscript, NodeKind::SubscriptArguments})) return id.start_line();
+        if (is(p, NodeKind::BinaryOp)) {
           Node op = p.child_by_field("operator");
           if (op && (op.text() == "+" || op.text() == "-")) {
             for (Node side : {p.child_by_field("left"), p.child_by_field("right")}) {
@@ -474,7 +468,7 @@ class Int32IndexOverflow : public Rule {
           }
           continue;
         }
-        if (p.kind() == "argument_list" || p.kind() == "init_declarator" || p.kind() == "expression_statement") break;
+        if (is_any(p, {NodeKind::ArgumentList, NodeKind::InitDeclarator, NodeKind::ExpressionStatement})) break;
       }
     }
     return 0;
@@ -519,7 +513,7 @@ class Int32IndexOverflow : public Rule {
       std::vector<std::string> names = names_in(tree, a.value);
       bool loaded = false;
       lang::walk(a.value, [&](Node c) {
-        if (c.kind() == "call" && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
+        if (is(c, NodeKind::Call) && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
         return !loaded;
       });
       // A value computed from a 64-bit name stays 64-bit unless it is narrowed back
@@ -552,7 +546,7 @@ class Int32IndexOverflow : public Rule {
     // that addresses such a table (block_tables[req * stride + i]) walks a small table.
     std::set<std::string> tables;
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
-      if (!a.value || a.value.kind() != "call" || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
+      if (!a.value || !is(a.value, NodeKind::Call) || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
       for (const std::string& t : a.targets)
         if (direct_address.count(t)) tables.insert(t);
     }
@@ -565,7 +559,7 @@ class Int32IndexOverflow : public Rule {
       bool loaded_index = false, param_extent = false;
       bool value_product = false;
       for (Node x : fs)
-        if (x.kind() == "call" && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
+        if (is(x, NodeKind::Call) && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
       if (value_product) return false;
       for (Node x : fs) {
         FactorFacts ff = classify(tree, x, s, false);
@@ -597,8 +591,8 @@ class Int32IndexOverflow : public Rule {
   // assignment whose target reaches one.
   static bool feeds_memory(const SyntaxTree& tree, Node product, const std::set<std::string>& reach_memory) {
     Node child = product;
-    for (Node p = product.parent(); p && p.kind() != "function_definition"; child = p, p = p.parent()) {
-      if (p.kind() == "call") {
+    for (Node p = product.parent(); p && !is(p, NodeKind::FunctionDef); child = p, p = p.parent()) {
+      if (is(p, NodeKind::Call)) {
         lang::Call call = lang::describe_call(p);
         if (!is_memory_call(call.callee_name)) continue;
         for (size_t i = 0; i < call.args.size(); ++i) {
@@ -608,7 +602,7 @@ class Int32IndexOverflow : public Rule {
         }
         return false;
       }
-      if (p.kind() == "assignment" || p.kind() == "augmented_assignment") {
+      if (is_any(p, {NodeKind::Assignment, NodeKind::AugmentedAssignment})) {
         for (const lang::Assignment& a : tree.assignments(p))
           if (a.node == p)
             for (const std::string& t : a.targets)
@@ -623,10 +617,10 @@ class Int32IndexOverflow : public Rule {
   // address elsewhere), directly (`t = tl.load(p + i * s)`) or through one local (`q = p + i * s`).
   static bool reads_table(const SyntaxTree& tree, Node product, const std::set<std::string>& tables) {
     std::set<std::string> via;
-    for (Node p = product.parent(); p && p.kind() != "function_definition"; p = p.parent()) {
-      if (p.kind() == "call") {
+    for (Node p = product.parent(); p && !is(p, NodeKind::FunctionDef); p = p.parent()) {
+      if (is(p, NodeKind::Call)) {
         Node parent = p.parent();
-        if (parent && parent.kind() == "assignment") {
+        if (parent && is(parent, NodeKind::Assignment)) {
           for (const lang::Assignment& a : tree.assignments(parent))
             if (a.node == parent)
               for (const std::string& t : a.targets)
@@ -634,7 +628,7 @@ class Int32IndexOverflow : public Rule {
         }
         return false;
       }
-      if (p.kind() == "assignment") {
+      if (is(p, NodeKind::Assignment)) {
         for (const lang::Assignment& a : tree.assignments(p))
           if (a.node == p) via.insert(a.targets.begin(), a.targets.end());
         break;
@@ -643,7 +637,7 @@ class Int32IndexOverflow : public Rule {
     if (via.empty()) return false;
     Node fn = product.ancestor({"function_definition"});
     for (const lang::Assignment& a : tree.assignments(fn)) {
-      if (!a.value || a.value.kind() != "call" || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
+      if (!a.value || !is(a.value, NodeKind::Call) || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
       bool uses_via = false;
       for (const std::string& n : names_in(tree, a.value)) uses_via = uses_via || via.count(n);
       if (!uses_via) continue;
@@ -661,7 +655,7 @@ class Int32IndexOverflow : public Rule {
       if (!is_product(c) || !added.count(c.start_line())) return true;
       Node l = c.child_by_field("left"), r = c.child_by_field("right");
       auto int32_of = [&](Node side) -> Node {
-        if (!side || side.kind() != "call") return {};
+        if (!side || !is(side, NodeKind::Call)) return {};
         lang::Call call = lang::describe_call(side);
         if (call.callee_name != "Int32" || call.args.size() != 1) return {};
         return call.args.front().value;

@@ -9,7 +9,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -282,13 +282,13 @@ std::map<int, std::vector<std::string>> setup_py_specs(const lang::SyntaxTree& t
     for (const lang::Argument& arg : c.args) {
       if (arg.keyword != "install_requires" && arg.keyword != "extras_require") continue;
       lang::Node v = arg.value;
-      if (v && v.kind() == "identifier" && module_values.count(std::string(v.text())))
+      if (v && is(v, NodeKind::Identifier) && module_values.count(std::string(v.text())))
         v = module_values[std::string(v.text())];
-      if (!v || (v.kind() != "list" && v.kind() != "dictionary" && v.kind() != "tuple")) continue;
+      if (!v || (!is(v, NodeKind::List) && !is(v, NodeKind::Dict) && !is(v, NodeKind::Tuple))) continue;
       for (const lang::Literal& l : tree.string_literals(v)) {
         // Keys of extras_require name extras, not packages.
         lang::Node parent = l.node.parent();
-        if (parent && parent.kind() == "pair" && parent.child_by_field("key") == l.node) continue;
+        if (parent && is(parent, NodeKind::Pair) && parent.child_by_field("key") == l.node) continue;
         out[l.line].push_back(l.value);
       }
     }
@@ -298,10 +298,8 @@ std::map<int, std::vector<std::string>> setup_py_specs(const lang::SyntaxTree& t
 
 // ---------------------------------------------------------------- the rule
 
-class NewDependency : public Rule {
+class NewDependency : public RuleWithInfo<kInfo> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     std::vector<Dep> deps = manifest_additions(ctx);
     std::vector<Dep> imports = import_additions(ctx);
@@ -424,7 +422,7 @@ class NewDependency : public Rule {
 
   static bool under_type_checking(lang::Node n) {
     for (lang::Node p = n.parent(); p; p = p.parent()) {
-      if (p.kind() != "if_statement") continue;
+      if (!is(p, NodeKind::If)) continue;
       std::string_view cond = p.child_by_field("condition").text();
       if (cond == "TYPE_CHECKING" || cond == "typing.TYPE_CHECKING") return true;
     }
