@@ -528,7 +528,7 @@ TEST_F(GitHubCli, ARefusedPostStillPrintsTheCardAndTheAnnotations) {
   CliRun r = run(gh() + " --post");
   EXPECT_EQ(r.code, 0) << r.err;
   size_t card = r.out.find("## aiter PR #7 — Load kernels from /opt");
-  size_t annotation = r.out.find("::warning file=aiter/ops/foo.py,line=2,title=syspath-mutation::");
+  size_t annotation = r.out.find("::warning file=aiter/ops/foo.py,line=2,title=review-pr syspath-mutation::");
   ASSERT_NE(card, std::string::npos) << r.out;
   ASSERT_NE(annotation, std::string::npos) << r.out;
   EXPECT_LT(card, annotation);
