@@ -65,7 +65,14 @@ class Resolver {
     scopes_[scope].names.insert(std::move(name));
   }
 
-  void visit(Node n, int scope, bool in_annotation) {
+  void visit(Node n, int scope, bool in_annotation, int depth = 0) {
+    // A PR can nest expressions thousands deep: past a depth no real module reaches, the names
+    // are not worth a stack overflow (the walk recurses).
+    if (depth > kMaxDepth || unknowable_) {
+      unknowable_ = true;
+      return;
+    }
+    ++depth;
     std::string_view k = n.kind();
     if (k == "match_statement") unknowable_ = true;  // case patterns bind names this walk does not model
     if (k == "import_from_statement") {
@@ -81,18 +88,18 @@ class Resolver {
         // Decorators, base classes, defaults and annotations are evaluated outside the new
         // scope; reading them from inside is lenient only for a default naming a parameter.
         visit(c, c == n.child_by_field("body") || c == n.child_by_field("parameters") ? inner : scope,
-              in_annotation || annotation);
+              in_annotation || annotation, depth);
       }
       return;
     }
     if (k == "lambda") {
       int inner = open(ScopeKind::Function, scope);
-      for (Node c : n.named_children()) visit(c, inner, in_annotation);
+      for (Node c : n.named_children()) visit(c, inner, in_annotation, depth);
       return;
     }
     if (comprehension_kind(k)) {
       int inner = open(ScopeKind::Comprehension, scope);
-      for (Node c : n.named_children()) visit(c, inner, in_annotation);
+      for (Node c : n.named_children()) visit(c, inner, in_annotation, depth);
       return;
     }
     if (k == "global_statement" || k == "nonlocal_statement") {
@@ -109,7 +116,7 @@ class Resolver {
       return;
     }
     if (k == "type") {
-      for (Node c : n.named_children()) visit(c, scope, true);
+      for (Node c : n.named_children()) visit(c, scope, true, depth);
       return;
     }
     if (k == "call") {
@@ -133,10 +140,10 @@ class Resolver {
     if (k == "future_import_statement" && n.text().find("annotations") != std::string_view::npos)
       future_annotations_ = true;
     if (k == "typed_parameter" || k == "typed_default_parameter") {
-      for (Node c : n.named_children()) visit(c, scope, in_annotation || c == n.child_by_field("type"));
+      for (Node c : n.named_children()) visit(c, scope, in_annotation || c == n.child_by_field("type"), depth);
       return;
     }
-    for (Node c : n.named_children()) visit(c, scope, in_annotation);
+    for (Node c : n.named_children()) visit(c, scope, in_annotation, depth);
   }
 
   bool resolves(const Read& r) const {
@@ -152,6 +159,7 @@ class Resolver {
     return false;
   }
 
+  static constexpr int kMaxDepth = 1000;
   const lang::SyntaxTree& tree_;
   std::vector<Scope> scopes_;
   std::vector<Read> reads_;

@@ -100,5 +100,12 @@ TEST(UndefinedNames, UnknowableModulesYieldNothing) {
   EXPECT_TRUE(undefined("def f(:\n    return y\n").empty());  // parse error
 }
 
+TEST(UndefinedNames, NestingThousandsDeepIsUnknowableNotACrash) {
+  std::string src = "def f():\n    return " + std::string(20000, '(') + "x" + std::string(20000, ')') + "\n";
+  EXPECT_TRUE(undefined(src).empty());
+  std::string shallow = "def f():\n    return " + std::string(50, '(') + "x" + std::string(50, ')') + "\n";
+  EXPECT_EQ(undefined(shallow), (std::vector<std::string>{"x:2"}));
+}
+
 }  // namespace
 }  // namespace rp
