@@ -22,7 +22,7 @@ def pct(a, b):
 
 
 def dev_rows(dev):
-    t = dev["totals"]
+    t = dev["overall"]  # eval JSON: the whole run's totals
     return [
         "| dev corpus (`../shared/corpus`, 42 cases) | "
         f"{t['tp']}/{t['expected']} expected findings ({pct(t['tp'], t['expected'])}); "
