@@ -64,7 +64,8 @@ Command add_completion_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("completion", "print a shell completion script (bash)");
   cmd->add_option("shell", *shell, "bash")->required()->check(CLI::IsMember({"bash"}));
   CLI::App* root = &app;
-  return {cmd, [root] {
+  // The lambda owns `shell`: CLI11 writes the parsed value into it after this function returns.
+  return {cmd, [root, shell] {
             std::cout << bash_script(*root);
             return kExitOk;
           }};
