@@ -71,7 +71,9 @@ TEST(NodeKind, ParameterKinds) {
   EXPECT_EQ(fns[1].params[0].name, "xs");
   EXPECT_EQ(param_kind(fns[1].params[1]), ParamKind::VarKeyword);
   auto c = cu("void k(int n, float* p = nullptr) {}\n");
-  for (const Param& p : c->functions()[0].params) EXPECT_EQ(param_kind(p), ParamKind::Plain);
+  auto kernels = c->functions();  // kept alive: the loop reads a member of one of them
+  ASSERT_EQ(kernels.size(), 1u);
+  for (const Param& p : kernels[0].params) EXPECT_EQ(param_kind(p), ParamKind::Plain);
 }
 
 TEST(NodeKind, StatementQuestions) {
