@@ -420,6 +420,42 @@ TEST_F(GitHubCli, ReadsAPullRequestAndReviewsItsDiff) {
   EXPECT_TRUE(server_.requests("POST", "/repos/octo/kernels/issues/7/comments").empty());
 }
 
+// Reviewed from GitHub's diff (no clone), the configuration still comes from the base
+// revision through the contents API, and a head that changes it is reported, not obeyed.
+TEST_F(GitHubCli, WithoutACloneTheBaseConfigurationGovernsAndAHeadChangeIsReported) {
+  FakePr pr(server_);
+  std::string contents = "/repos/" + std::string(kRepo) + "/contents/.review-pr.toml";
+  std::string disable = "[rules]\ndisable = [\"syspath-mutation\"]\n";
+  // The head adds a configuration that turns off the rule firing on it; the base has none.
+  server_.reply("GET", contents + "?ref=" + kHeadV1, 200, disable);
+  CliRun r = run(gh() + " --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+  bool found = false;
+  for (const json& f : j["findings"]) found = found || f["rule"] == "syspath-mutation";
+  EXPECT_TRUE(found) << r.out;
+  ASSERT_TRUE(j.contains("config_change")) << r.out;
+  EXPECT_EQ(j["config_change"]["rules_disabled"][0], "`syspath-mutation` (1 finding in this review)") << r.out;
+  auto asked = server_.requests("GET", contents);
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[0].headers["accept"], "application/vnd.github.raw+json");
+  EXPECT_EQ(server_.requests("GET", "/repos/" + std::string(kRepo) + "/contents/.gitattributes").size(), 1u);
+
+  // The same text in the base governs: the rule is off and nothing is reported as changed.
+  server_.reply("GET", contents + "?ref=" + kBase, 200, disable);
+  r = run(gh() + " --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = json::parse(r.out);
+  for (const json& f : j["findings"]) EXPECT_NE(f["rule"], "syspath-mutation") << r.out;
+  EXPECT_FALSE(j.contains("config_change")) << r.out;
+
+  // A configuration that cannot be read is one line and exit 2, not a review without it.
+  server_.reply("GET", contents + "?ref=" + kBase, 403, R"({"message":"Resource not accessible by integration"})");
+  r = run(gh() + " --format json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("HTTP 403"), std::string::npos) << r.err;
+}
+
 TEST_F(GitHubCli, ThePrNumberAloneSaysHowToReachGitHub) {
   CliRun r = run("7");
   EXPECT_EQ(r.code, 2);

@@ -54,9 +54,8 @@ const std::map<std::string, std::vector<Category>>& mandatory_by_type() {
 }
 
 bool is_ci_or_infra_path(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  for (std::string_view d : {"/.github/", "/.ci/", "/ci/", "/.gitlab/", "/docker/", "/.devcontainer/"})
-    if (p.find(d) != std::string::npos) return true;
+  for (std::string_view d : {".github", ".ci", "ci", ".gitlab", "docker", ".devcontainer"})
+    if (has_dir_named(path, d)) return true;
   std::string_view base = base_name(path);
   if (base.starts_with("Dockerfile") || base.starts_with("requirements") || base == ".gitignore" ||
       base == ".pre-commit-config.yaml" || base == "pyproject.toml" || base == "setup.cfg" || base == "MANIFEST.in" ||

@@ -8,9 +8,8 @@ namespace rp {
 
 namespace {
 bool is_ci_path(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  for (std::string_view d : {"/.github/", "/.ci/", "/ci/", "/.gitlab/"})
-    if (p.find(d) != std::string::npos) return true;
+  for (std::string_view d : {".github", ".ci", "ci", ".gitlab"})
+    if (has_dir_named(path, d)) return true;
   return false;
 }
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "config/review_config.h"
 #include "github/api.h"
 #include "github/ci.h"
 #include "github/client.h"
@@ -67,6 +68,17 @@ Result<GitHubRun> prepare_github(ReviewArgs& args) {
     args.in.head = range->head;
   } else {
     args.in.diff_text = run.pr.diff;
+    // No clone, no trees: the configuration of both revisions through the contents API, so
+    // the base's still governs and a head that changes it is still reported.
+    for (auto [files, sha] : {std::pair{&args.in.base_files, run.pr.base_sha}, std::pair{&args.in.head_files, run.pr.head_sha}}) {
+      auto config = read_file_at(*run.client, args.github, std::string(kConfigFileName), sha, kMaxConfigBytes);
+      if (!config.ok()) return config.status();
+      files->config = std::move(*config);
+      files->read = true;
+    }
+    auto attributes = read_file_at(*run.client, args.github, ".gitattributes", run.pr.base_sha, kMaxConfigBytes);
+    if (!attributes.ok()) return attributes.status();
+    args.in.base_files.gitattributes = std::move(*attributes);
   }
   return run;
 }

@@ -251,7 +251,7 @@ std::string config_example() {
   // Dotted keys first, then the sections that are tables of their own.
   std::string dotted, tables;
   for (const ConfigKey& k : config_keys()) {
-    if (k.example.starts_with("[")) tables += "\n" + std::string(k.example) + "\n";
+    if (k.example.starts_with("[")) tables += fmt::format("\n{}\n", k.example);
     else dotted += std::string(k.example) + "\n";
   }
   return dotted + tables;
@@ -261,7 +261,9 @@ std::string config_reference_markdown() {
   std::string out =
       "`.review-pr.toml` at the repository root is read from the base revision of the review (parsed, never "
       "executed), so a PR cannot turn its own checks off; `--config-from head` reads the head's when the base has "
-      "none, and `--config FILE` names a file. A PR that changes the file gets a note on the card listing what its "
+      "none, and `--config FILE` names a file. A review of GitHub's diff without a clone (`--github` alone, the "
+      "action's default) reads both revisions' files through the contents API, with the same rule. A PR that "
+      "changes the file gets a note on the card listing what its "
       "version would turn off. Unknown keys and bad values stop the review with one line, "
       "`FILE:LINE: KEY: what is wrong`, and exit code 2. `review-pr config --print` shows the effective "
       "configuration.\n\n";
@@ -324,7 +326,7 @@ std::vector<std::string> generated_patterns(std::string_view text) {
       std::string_view a = words[w];
       if (a == "linguist-generated" || a == "linguist-generated=true") out.push_back(std::string(words[0]));
       else if (a == "-linguist-generated" || a == "!linguist-generated" || a == "linguist-generated=false")
-        out.push_back("!" + std::string(words[0]));
+        out.push_back(fmt::format("!{}", words[0]));
     }
   }
   return out;

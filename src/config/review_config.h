@@ -20,6 +20,8 @@
 namespace rp {
 
 inline constexpr std::string_view kConfigFileName = ".review-pr.toml";
+// The largest configuration (or .gitattributes) a review reads; a larger one is an error.
+inline constexpr size_t kMaxConfigBytes = size_t(1) << 20;
 
 struct ReviewConfig {
   std::string source;                   // where it came from ("" = no configuration)

@@ -41,10 +41,19 @@ bool is_cpp_family(std::string_view path) {
   return l == Language::Cpp || l == Language::Cuda;
 }
 
+bool has_dir_named(std::string_view path, std::string_view dir) {
+  if (dir.empty()) return false;
+  size_t start = 0;
+  for (size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', start)) {
+    if (path.substr(start, slash - start) == dir) return true;
+    start = slash + 1;
+  }
+  return false;
+}
+
 bool is_test_path(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  for (std::string_view dir : {"/tests/", "/test/", "/op_tests/", "/testing/", "/unittests/"})
-    if (p.find(dir) != std::string::npos) return true;
+  for (std::string_view dir : {"tests", "test", "op_tests", "testing", "unittests"})
+    if (has_dir_named(path, dir)) return true;
   std::string_view base = base_name(path);
   if (base.starts_with("test_") || base == "conftest.py") return true;
   if (base.ends_with("_test.py") || base.ends_with("_tests.py")) return true;
@@ -52,8 +61,7 @@ bool is_test_path(std::string_view path) {
 }
 
 bool is_doc_path(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  if (p.find("/docs/") != std::string::npos || p.find("/doc/") != std::string::npos) return true;
+  if (has_dir_named(path, "docs") || has_dir_named(path, "doc")) return true;
   std::string_view ext = extension(path);
   return ext == ".md" || ext == ".rst";
 }

@@ -16,6 +16,9 @@ bool is_cpp_family(std::string_view path);  // C, C++, CUDA, HIP sources and hea
 // tests/, test/, op_tests/, */test_*.py, *_test.py, conftest.py
 bool is_test_path(std::string_view path);
 bool is_doc_path(std::string_view path);  // docs/, *.md, *.rst, *.txt under docs
+// Whether a directory of the path (any component but the file name) is named `dir`:
+// has_dir_named("a/tests/b.py", "tests") is true, has_dir_named("tests", "tests") is false.
+bool has_dir_named(std::string_view path, std::string_view dir);
 std::string_view base_name(std::string_view path);
 std::string_view dir_name(std::string_view path);  // "" for top-level files
 std::string_view extension(std::string_view path);  // ".py"; "" when none

@@ -1,5 +1,6 @@
 #include "github/api.h"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 namespace rp {
@@ -63,6 +64,23 @@ Result<std::string> read_diff(GitHubClient& client, const std::string& pr_path) 
   if (!files.ok()) return files.status();
   return diff_from_files(*files);
 }
+
+}  // namespace
+
+Result<std::optional<std::string>> read_file_at(GitHubClient& client, const std::string& repo, const std::string& path,
+                                                const std::string& ref, size_t max_bytes) {
+  std::string target = "/repos/" + repo + "/contents/" + path + "?ref=" + ref;
+  auto response = client.get_raw(target, "application/vnd.github.raw+json");
+  if (!response.ok()) return response.status();
+  if (response->status == 404) return std::optional<std::string>();
+  if (response->status < 200 || response->status >= 300)
+    return Status::Error(fmt::format("GitHub API GET {}: HTTP {}", client.scrub(target), response->status));
+  if (response->body.size() > max_bytes)
+    return Status::Error(fmt::format("{} at {}: larger than {} bytes", path, ref.substr(0, 12), max_bytes));
+  return std::optional<std::string>(std::move(response->body));
+}
+
+namespace {
 
 CheckRun check_run_of(const json& j) {
   CheckRun run;

@@ -56,6 +56,11 @@ std::optional<int> linked_issue_number(const std::string& body);
 
 Result<GitHubPullRequest> read_pull_request(GitHubClient& client, const std::string& repo, int number);
 
+// The text of `path` at revision `ref` (the contents API, raw media type); nullopt when the
+// revision has no such file (404). A file larger than `max_bytes` is an error.
+Result<std::optional<std::string>> read_file_at(GitHubClient& client, const std::string& repo, const std::string& path,
+                                                const std::string& ref, size_t max_bytes);
+
 // The check runs of a commit (any ref GitHub resolves: a sha or a branch name).
 Result<std::vector<CheckRun>> read_check_runs(GitHubClient& client, const std::string& repo, const std::string& ref);
 

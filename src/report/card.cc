@@ -50,8 +50,8 @@ std::string render_finding(const Finding& f) {
                                 : fmt::format("`{}` ", f.location->file);
   }
   out += ensure_period(f.problem);
-  if (!f.impact.empty()) out += " " + ensure_period(f.impact);
-  out += " " + ensure_period(bold_actor(f.action));
+  if (!f.impact.empty()) out += fmt::format(" {}", ensure_period(f.impact));
+  out += fmt::format(" {}", ensure_period(bold_actor(f.action)));
   out += f.verified ? " [verified]" : " [inferred]";
   out += "\n";
   if (!f.trigger.empty()) out += fmt::format("  - Triggers when: {}\n", f.trigger);

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/version.h"
@@ -74,7 +75,7 @@ ordered_json result_of(const Finding& f, const Review& review, const RuleTable& 
     for (const Location& l : f.related) {
       ordered_json loc = physical(l);
       loc["id"] = id++;
-      loc["message"] = text_of("related: " + l.file + (l.line > 0 ? ":" + std::to_string(l.line) : ""));
+      loc["message"] = text_of(l.line > 0 ? fmt::format("related: {}:{}", l.file, l.line) : fmt::format("related: {}", l.file));
       related.push_back(std::move(loc));
     }
     r["relatedLocations"] = std::move(related);

@@ -28,7 +28,6 @@ namespace rp {
 namespace {
 constexpr size_t kMaxDiffBytes = size_t(512) << 20;
 constexpr size_t kMaxMetaBytes = size_t(64) << 20;
-constexpr size_t kMaxConfigBytes = size_t(1) << 20;
 constexpr size_t kMaxBaselineBytes = size_t(64) << 20;
 
 // Step 4 for the card: each changed head-side file in Tier 1/2, why, and (with git history)
@@ -220,8 +219,10 @@ std::optional<std::string> config_text_of(const TreeReader* tree) {
 Status load_config(const ReviewInputs& in, Prepared& p) {
   std::optional<std::string> text;
   std::string source = in.config_file;
-  std::optional<std::string> base_text = config_text_of(p.base_tree.get());
-  std::optional<std::string> head_text = config_text_of(p.head_tree.get());
+  // Each side from its tree, else from what the caller read through the API.
+  bool base_known = p.base_tree || in.base_files.read, head_known = p.head_tree || in.head_files.read;
+  std::optional<std::string> base_text = p.base_tree ? config_text_of(p.base_tree.get()) : in.base_files.config;
+  std::optional<std::string> head_text = p.head_tree ? config_text_of(p.head_tree.get()) : in.head_files.config;
   bool head_used = false;
   if (!in.config_file.empty()) {
     auto read = read_input_file(in.config_file, kMaxConfigBytes);
@@ -243,11 +244,10 @@ Status load_config(const ReviewInputs& in, Prepared& p) {
   }
   // Generated files as the base revision's .gitattributes marks them (the head's could
   // mark the PR's own code generated).
-  if (p.base_tree)
-    if (auto attributes = p.base_tree->read(".gitattributes"); attributes && attributes->size() <= kMaxConfigBytes)
-      p.config.generated = generated_patterns(*attributes);
+  std::optional<std::string> attributes = p.base_tree ? p.base_tree->read(".gitattributes") : in.base_files.gitattributes;
+  if (attributes && attributes->size() <= kMaxConfigBytes) p.config.generated = generated_patterns(*attributes);
   // Only a PR that edits the file has a change to report: compare with the base's text.
-  if (!head_used && in.config_file.empty() && p.base_tree && p.head_tree && base_text != head_text) {
+  if (!head_used && in.config_file.empty() && base_known && head_known && base_text != head_text) {
     p.head_config_changed = true;
     std::string head_source = std::string(kConfigFileName) + " (head revision)";
     if (!head_text) p.head_config = ReviewConfig{};  // deleted: the built-in defaults

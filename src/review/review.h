@@ -50,6 +50,14 @@ struct ReviewInputs {
   // on the card with what its version would turn off (Review::config_change).
   std::string config_file;
   bool config_from_head = false;
+  // A review of GitHub's diff has no trees: the caller reads the configuration files of the
+  // two revisions through the API and gives them here (read = true). Used only for a side
+  // the review has no tree of.
+  struct RevisionFiles {
+    bool read = false;
+    std::optional<std::string> config, gitattributes;  // nullopt = the revision has none
+  };
+  RevisionFiles base_files, head_files;
   std::string baseline_file;  // hide findings whose fingerprint it lists
 };
 
