@@ -54,8 +54,12 @@ int main(int argc, char** argv) {
   auto t0 = std::chrono::steady_clock::now();
   size_t n = head_index->callers("forward").size();
   double xref_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("xrefs      first cross-reference query (builds caller/importer maps): %.1f ms (%zu callers of forward)\n",
+  std::printf("xrefs      first cross-reference query (postings + decode of the candidates): %.1f ms (%zu callers of forward)\n",
               xref_ms, n);
+  std::error_code size_ec;
+  auto bytes = std::filesystem::file_size(opts.cache_file, size_ec);
+  std::printf("store      %s: %.1f MB, %zu files indexed\n", opts.cache_file.c_str(), size_ec ? 0.0 : double(bytes) / 1e6,
+              head_index->size());
   std::printf("ratio cold/warm %.1fx\n", cold.total_ms / std::max(warm.total_ms, 0.001));
   return 0;
 }
