@@ -17,8 +17,8 @@ namespace {
 double cpu_ms() { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 void report(const char* what, const index::BuildStats& s, double cpu) {
-  std::printf("%-10s cpu %8.1f ms  wall %8.1f ms  files %5zu  parsed %5zu  read %7.1f ms  extract %7.1f ms  load %6.1f ms  store %6.1f ms\n",
-              what, cpu, s.total_ms, s.files, s.extracted, s.read_ms, s.extract_ms, s.load_ms, s.store_ms);
+  std::printf("%-10s cpu %8.1f ms  wall %8.1f ms  files %5zu  parsed %5zu  pending %4zu  read %7.1f ms  extract %7.1f ms  load %6.1f ms  store %6.1f ms\n",
+              what, cpu, s.total_ms, s.files, s.extracted, s.pending, s.read_ms, s.extract_ms, s.load_ms, s.store_ms);
 }
 }  // namespace
 
@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   auto head_index = index::RepoIndex::build(**head_tree, opts, &pr);
   report("warm+PR", pr, cpu_ms() - c2);
   auto t0 = std::chrono::steady_clock::now();
-  size_t n = head_index->callers("forward").size();
+  size_t n = head_index->callers("forward").size();  // also parses the pending blobs
   double xref_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::printf("xrefs      first cross-reference query (postings + decode of the candidates): %.1f ms (%zu callers of forward)\n",
               xref_ms, n);

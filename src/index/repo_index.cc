@@ -152,9 +152,6 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   const IndexStore* store = idx->store_.get();
   auto tr = Clock::now();
   std::vector<std::pair<std::string, std::string>> path_keys;  // path → key, every indexed file
-  std::vector<Work> work;
-  std::map<std::string, size_t> work_of_key;
-  std::vector<std::pair<std::string, size_t>> overlay;  // path → work item
   auto stored = [&](const std::string& path, const std::string& key) {
     uint32_t ord = store ? store->find(key) : kNoEntry;
     if (ord == kNoEntry) return false;
@@ -168,41 +165,36 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
     if (lang == FileIndex::None) continue;
     std::string key = b.id.empty() ? std::string() : key_for(b.id, lang);
     if (!key.empty() && stored(b.path, key)) continue;
-    std::optional<std::string> text = tree.read(b.path);
-    if (!text) continue;
-    st.bytes_read += text->size();
-    if (key.empty()) {
+    if (key.empty()) {  // a plain file: its key is a hash of its text
+      std::optional<std::string> text = tree.read(b.path);
+      if (!text) continue;
+      st.bytes_read += text->size();
       key = key_for("h" + std::to_string(std::hash<std::string>{}(*text)), lang);
       if (stored(b.path, key)) continue;
+      idx->overlay_text_[b.path] = std::move(*text);
     }
+    // Missing from the store: extracted when a query first needs it.
     path_keys.emplace_back(b.path, key);
-    auto [it, fresh] = work_of_key.emplace(key, work.size());
-    overlay.emplace_back(b.path, it->second);
-    if (!fresh) continue;
-    if (text->size() > opts.max_file_bytes) text->clear();  // generated table: indexed as empty
-    work.push_back({b.path, key, std::move(*text), {}});
+    idx->files_[b.path];
+    idx->overlay_keys_[b.path] = key;
+    idx->overlay_paths_.push_back(b.path);
   }
+  std::sort(idx->overlay_paths_.begin(), idx->overlay_paths_.end());
+  idx->threads_ = opts.threads;
   st.read_ms = ms_since(tr);
-  auto te = Clock::now();
-  extract_parallel(work, opts.threads);
-  st.extract_ms = ms_since(te);
-  st.extracted = work.size();
-  for (Work& w : work) idx->owned_.push_back(std::move(w.out));
-  std::sort(overlay.begin(), overlay.end());
-  for (auto& [path, w] : overlay) {
-    const FileIndex* fi = &idx->owned_[w];
-    idx->files_[path].overlay = fi;
-    idx->overlay_paths_.push_back(path);
-    for (std::string& t : index_terms(*fi)) idx->overlay_postings_[std::move(t)].push_back(path);
-  }
   st.files = idx->files_.size();
 
   // The store is rewritten when it is missing or invalid, when the tree's missing blobs are
   // too many to extract on every build, or when it mostly holds blobs of old trees (then
   // only this tree's entries are kept).
+  size_t missing = idx->overlay_paths_.size();
   bool cacheable = !opts.cache_file.empty() && path_keys.size() >= opts.min_files_to_cache;
   bool prune = store && store->size() > 3 * idx->files_.size() + 64;
-  if (cacheable && (!store || overlay.size() >= std::max<size_t>(1, opts.max_missing_before_store) || prune)) {
+  if (cacheable && (!store || missing >= std::max<size_t>(1, opts.max_missing_before_store) || prune)) {
+    auto te = Clock::now();
+    idx->ensure_overlay();
+    st.extract_ms = ms_since(te);
+    st.extracted = idx->owned_.size();
     auto ts = Clock::now();
     std::vector<StoreEntry> entries;
     std::set<uint32_t> kept;
@@ -215,13 +207,14 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
     for (const auto& [ord, paths] : idx->paths_of_) keep_stored(ord);
     if (store && !prune)
       for (uint32_t ord = 0; ord < store->size(); ++ord) keep_stored(ord);
-    for (const Work& w : work) {
-      const FileIndex& fi = idx->owned_[work_of_key.at(w.key)];
-      entries.push_back({w.key, encode_file(fi), index_terms(fi)});
+    for (const auto& [path, key] : idx->overlay_keys_) {
+      const FileIndex& fi = *idx->files_.at(path).overlay;
+      entries.push_back({key, encode_file(fi), index_terms(fi)});
     }
     write_store(opts.cache_file, std::move(entries));
     st.store_ms = ms_since(ts);
   }
+  st.pending = missing - st.extracted;
   idx->build_lookups();
   st.total_ms = ms_since(t0);
   if (stats) *stats = st;
@@ -248,9 +241,44 @@ std::vector<std::string> RepoIndex::paths() const {
   return out;
 }
 
-const FileIndex* RepoIndex::decode(const std::string& path, const Slot& slot) const {
-  if (slot.overlay) return slot.overlay;
+void RepoIndex::extract_overlay_locked(const std::vector<std::string>& paths) const {
+  std::vector<Work> work;
+  std::map<std::string, size_t> work_of_key;
+  std::vector<std::pair<const Slot*, size_t>> assign;
+  for (const std::string& path : paths) {
+    const Slot& slot = files_.at(path);
+    if (slot.overlay || slot.stored != kNoEntry) continue;
+    const std::string& key = overlay_keys_.at(path);
+    auto [it, fresh] = work_of_key.emplace(key, work.size());
+    assign.emplace_back(&slot, it->second);
+    if (!fresh) continue;
+    std::optional<std::string> text;
+    if (auto t = overlay_text_.find(path); t != overlay_text_.end()) text = std::move(t->second), overlay_text_.erase(t);
+    else text = tree_->read(path);
+    if (!text || text->size() > max_file_bytes_) text = std::string();  // generated table: indexed as empty
+    work.push_back({path, key, std::move(*text), {}});
+  }
+  extract_parallel(work, threads_);
+  size_t first = owned_.size();
+  for (Work& w : work) owned_.push_back(std::move(w.out));
+  for (auto [slot, w] : assign) slot->overlay = &owned_[first + w];
+}
+
+void RepoIndex::ensure_overlay() const {
   std::lock_guard<std::mutex> lock(mu_);
+  if (overlay_ready_) return;
+  extract_overlay_locked(overlay_paths_);
+  for (const std::string& path : overlay_paths_)
+    for (std::string& t : index_terms(*files_.at(path).overlay)) overlay_postings_[std::move(t)].push_back(path);
+  overlay_ready_ = true;
+}
+
+const FileIndex* RepoIndex::decode(const std::string& path, const Slot& slot) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (slot.stored == kNoEntry) {
+    if (!slot.overlay) extract_overlay_locked({path});
+    return slot.overlay;
+  }
   std::unique_ptr<FileIndex>& fi = decoded_[slot.stored];
   if (fi) return fi.get();
   fi = std::make_unique<FileIndex>();
@@ -263,6 +291,7 @@ const FileIndex* RepoIndex::decode(const std::string& path, const Slot& slot) co
 }
 
 std::vector<std::pair<std::string, const FileIndex*>> RepoIndex::candidates(const std::string& term) const {
+  ensure_overlay();
   std::vector<std::string> paths;
   if (store_)
     for (uint32_t ord : store_->postings(term))

@@ -40,6 +40,7 @@ struct BuildOptions {
 struct BuildStats {
   size_t files = 0;      // indexed files
   size_t extracted = 0;  // cache misses parsed in this build
+  size_t pending = 0;    // cache misses left to parse when a query first needs them
   size_t bytes_read = 0;
   double read_ms = 0, extract_ms = 0, load_ms = 0, store_ms = 0, total_ms = 0;
 };
@@ -123,8 +124,12 @@ class RepoIndex {
   // Where one path's entry comes from: the store (by ordinal) or the in-memory overlay.
   struct Slot {
     uint32_t stored = kNoEntry;
-    const FileIndex* overlay = nullptr;
+    mutable const FileIndex* overlay = nullptr;  // set when first extracted (under mu_)
   };
+  // Extracts overlay entries not extracted yet. REQUIRES: mu_ held.
+  void extract_overlay_locked(const std::vector<std::string>& paths) const;
+  // Every overlay entry extracted and its terms listed (whole-tree queries need them).
+  void ensure_overlay() const;
   // Direct includers of a header (C family), in path order.
   std::vector<std::string> includers(const std::string& header) const;
   void build_lookups();
@@ -139,14 +144,18 @@ class RepoIndex {
   std::unique_ptr<IndexStore> store_;
   std::map<std::string, Slot> files_;
   std::map<uint32_t, std::vector<std::string>> paths_of_;  // stored ordinal → paths of this tree
-  std::vector<std::string> overlay_paths_;                 // paths whose entry is not in the store
-  std::deque<FileIndex> owned_;                            // overlay entries (stable addresses)
+  std::vector<std::string> overlay_paths_;                 // paths whose entry is not in the store (sorted)
+  std::map<std::string, std::string> overlay_keys_;        // overlay path → blob key
+  unsigned threads_ = 0;
   std::set<std::string> top_packages_;
   std::map<std::string, std::vector<std::string>> by_basename_;  // C-family files by file name
-  // Entries decoded so far, by ordinal; decoding is the one lazy step, so it is locked.
+  // Entries decoded or extracted so far; these are the lazy steps, so they are locked.
   mutable std::mutex mu_;
   mutable std::map<uint32_t, std::unique_ptr<FileIndex>> decoded_;
-  std::map<std::string, std::vector<std::string>> overlay_postings_;  // term → overlay paths
+  mutable std::map<std::string, std::string> overlay_text_;  // plain files: text read for the key
+  mutable std::deque<FileIndex> owned_;                      // overlay entries (stable addresses)
+  mutable bool overlay_ready_ = false;
+  mutable std::map<std::string, std::vector<std::string>> overlay_postings_;  // term → overlay paths
   size_t max_file_bytes_ = 0;
 };
 
