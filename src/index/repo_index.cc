@@ -214,7 +214,7 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
     write_store(opts.cache_file, std::move(entries));
     st.store_ms = ms_since(ts);
   }
-  st.pending = missing - st.extracted;
+  st.pending = st.extracted ? 0 : missing;  // extracted counts blobs, pending counts paths
   idx->build_lookups();
   st.total_ms = ms_since(t0);
   if (stats) *stats = st;
