@@ -17,8 +17,8 @@ namespace {
 double cpu_ms() { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 void report(const char* what, const index::BuildStats& s, double cpu) {
-  std::printf("%-10s cpu %8.1f ms  wall %8.1f ms  files %5zu  parsed %5zu  read %7.1f ms  extract %7.1f ms  load %6.1f ms  store %6.1f ms\n",
-              what, cpu, s.total_ms, s.files, s.extracted, s.read_ms, s.extract_ms, s.load_ms, s.store_ms);
+  std::printf("%-10s cpu %8.1f ms  wall %8.1f ms  files %5zu  parsed %5zu  pending %4zu  read %7.1f ms  extract %7.1f ms  load %6.1f ms  store %6.1f ms\n",
+              what, cpu, s.total_ms, s.files, s.extracted, s.pending, s.read_ms, s.extract_ms, s.load_ms, s.store_ms);
 }
 }  // namespace
 
@@ -52,10 +52,14 @@ int main(int argc, char** argv) {
   auto head_index = index::RepoIndex::build(**head_tree, opts, &pr);
   report("warm+PR", pr, cpu_ms() - c2);
   auto t0 = std::chrono::steady_clock::now();
-  size_t n = head_index->callers("forward").size();
+  size_t n = head_index->callers("forward").size();  // also parses the pending blobs
   double xref_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("xrefs      first cross-reference query (builds caller/importer maps): %.1f ms (%zu callers of forward)\n",
+  std::printf("xrefs      first cross-reference query (postings + decode of the candidates): %.1f ms (%zu callers of forward)\n",
               xref_ms, n);
+  std::error_code size_ec;
+  auto bytes = std::filesystem::file_size(opts.cache_file, size_ec);
+  std::printf("store      %s: %.1f MB, %zu files indexed\n", opts.cache_file.c_str(), size_ec ? 0.0 : double(bytes) / 1e6,
+              head_index->size());
   std::printf("ratio cold/warm %.1fx\n", cold.total_ms / std::max(warm.total_ms, 0.001));
   return 0;
 }

@@ -104,23 +104,26 @@ std::optional<std::string> KernelSources::find(const std::string& name, const RE
 
 std::string op_source_path(const index::RepoIndex& idx, const std::string& name) {
   if (name.empty()) return {};
+  using Role = index::RepoIndex::Role;
+  // An op: registered in C++, or a Python function of that name built by compile_ops.
   bool is_op = false;
-  std::vector<std::string> units;
-  for (const auto& [path, fi] : idx.files()) {
-    if (fi->lang == index::FileIndex::Cpp) {
+  for (const auto& [path, fi] : idx.files_naming(Role::Registration, name))
+    if (fi->lang == index::FileIndex::Cpp)
       for (const index::CRegistration& r : fi->registrations) is_op = is_op || r.name == name;
-      if (!is_translation_unit(path)) continue;
-      for (const index::CSymbol& s : fi->c_functions)
-        if (s.name == name) {
-          units.push_back(path);
-          break;
-        }
-    } else if (fi->lang == index::FileIndex::Python && !is_op) {
-      if (const index::PyFunction* f = fi->function(name))
-        for (const std::string& d : f->decorators) is_op = is_op || d.starts_with("compile_ops");
-    }
+  for (const auto& [path, fi] : idx.files_naming(Role::Def, name))
+    if (const index::PyFunction* f = fi->lang == index::FileIndex::Python ? fi->function(name) : nullptr)
+      for (const std::string& d : f->decorators) is_op = is_op || d.starts_with("compile_ops");
+  if (!is_op) return {};
+  std::vector<std::string> units;
+  for (const auto& [path, fi] : idx.files_naming(Role::CFunction, name)) {
+    if (fi->lang != index::FileIndex::Cpp || !is_translation_unit(path)) continue;
+    for (const index::CSymbol& s : fi->c_functions)
+      if (s.name == name) {
+        units.push_back(path);
+        break;
+      }
   }
-  return is_op && units.size() == 1 ? units.front() : std::string();
+  return units.size() == 1 ? units.front() : std::string();
 }
 
 }  // namespace rp

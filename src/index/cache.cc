@@ -1,23 +1,16 @@
-// Binary cache format, version 4: magic "RPIX", u32 version, u32 entry count, then per entry
-// the key and a FileIndex written field by field (varint lengths and numbers). A reader that
-// runs past the end or meets an impossible value rejects the whole file.
+// The encoding of one FileIndex in the on-disk store (index/store.h): its fields in order,
+// varint lengths and numbers. A reader that runs past the end or meets an impossible value
+// rejects the entry.
 #include "index/cache.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
-
-#include <unistd.h>
 
 namespace rp::index {
 
 namespace {
-
-constexpr std::string_view kMagic = "RPIX";
-constexpr uint32_t kVersion = 4;  // 3: FileIndex::dynamic_globals; 4: PyCall::receiver_class
 
 class Writer {
  public:
@@ -272,66 +265,23 @@ std::string cache_file_for(const std::string& cache_dir, const std::string& repo
   std::string canonical = std::filesystem::weakly_canonical(repo_id, ec).string();
   if (ec || canonical.empty()) canonical = repo_id;
   char name[64];
-  std::snprintf(name, sizeof(name), "index-%016zx.bin", std::hash<std::string>{}(canonical));
+  std::snprintf(name, sizeof(name), "index-%016zx.rpx", std::hash<std::string>{}(canonical));
   return cache_dir + "/" + name;
 }
 
-std::string serialize(const BlobMap& entries) {
+std::string encode_file(const FileIndex& fi) {
   Writer w;
-  w.out().append(kMagic);
-  w.u(kVersion);
-  w.u(entries.size());
-  for (const auto& [key, fi] : entries) {
-    w.s(key);
-    write_file(w, fi);
-  }
+  write_file(w, fi);
   return std::move(w.out());
 }
 
-bool deserialize(std::string_view data, BlobMap& out) {
-  out.clear();
-  if (!data.starts_with(kMagic)) return false;
-  Reader r(data.substr(kMagic.size()));
-  if (r.u() != kVersion) return false;
-  size_t n = r.count();
-  for (size_t k = 0; k < n && r.ok(); ++k) {
-    std::string key = r.s();
-    FileIndex fi;
-    read_file(r, fi);
-    out.emplace_hint(out.end(), std::move(key), std::move(fi));
-  }
-  if (!r.ok() || !r.done()) {
-    out.clear();
-    return false;
-  }
-  return true;
-}
-
-BlobMap load_cache(const std::string& file) {
-  BlobMap out;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return out;
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  deserialize(data, out);
-  return out;
-}
-
-void store_cache(const std::string& file, const BlobMap& entries) {
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
-  std::string tmp = file + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return;
-    std::string data = serialize(entries);
-    out.write(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!out) {
-      std::filesystem::remove(tmp, ec);
-      return;
-    }
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
+bool decode_file(std::string_view data, FileIndex& out) {
+  out = FileIndex();
+  Reader r(data);
+  read_file(r, out);
+  if (r.ok() && r.done()) return true;
+  out = FileIndex();
+  return false;
 }
 
 }  // namespace rp::index

@@ -1,31 +1,28 @@
-// The on-disk index cache: FileIndex entries keyed by blob id (git object id, or a content
-// hash for plain directories), so a review re-extracts only the blobs it has never seen.
-// One file per repository under the cache directory; written atomically (temp + rename).
-// A missing, truncated or corrupt cache file reads as empty: the index is rebuilt, never a
-// crash.
+// Where the on-disk index lives, and how one FileIndex is encoded in it. The store itself
+// (index/store.h) keeps these entries keyed by blob id (git object id, or a content hash for
+// plain directories), so a review re-extracts only the blobs it has never seen.
 #pragma once
 
-#include <map>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "index/file_index.h"
 
 namespace rp::index {
 
-using BlobMap = std::map<std::string, FileIndex>;  // blob key → index
+// Bump when encode_file's layout changes (3: FileIndex::dynamic_globals; 4:
+// PyCall::receiver_class): a store written with another version reads as empty.
+inline constexpr uint32_t kEntryVersion = 4;
 
 // $XDG_CACHE_HOME/review-pr, else $HOME/.cache/review-pr; "" when neither is set.
 std::string default_cache_dir();
-// The cache file of one repository (identified by its path) inside `cache_dir`.
+// The store file of one repository (identified by its path) inside `cache_dir`.
 std::string cache_file_for(const std::string& cache_dir, const std::string& repo_id);
 
-// Serialised form of a map of entries (format versioned; see cache.cc).
-std::string serialize(const BlobMap& entries);
-// Entries of a serialised cache; false (and `out` empty) on any inconsistency.
-bool deserialize(std::string_view data, BlobMap& out);
-
-BlobMap load_cache(const std::string& file);
-// Best effort: a cache that cannot be written only costs speed next time.
-void store_cache(const std::string& file, const BlobMap& entries);
+// One entry's bytes, and back; decode_file is false (and `out` empty) on any inconsistency:
+// a truncated or corrupt entry never crashes the reader.
+std::string encode_file(const FileIndex& fi);
+bool decode_file(std::string_view data, FileIndex& out);
 
 }  // namespace rp::index

@@ -1,5 +1,5 @@
-// The repository index: extraction of Python and C-family facts, the blob-keyed cache
-// (round trip, corrupt files rebuild), cross-references, computed tiers, and that a
+// The repository index: extraction of Python and C-family facts, the blob-keyed store
+// (round trip, postings, corrupt files rebuild, a PR's blobs overlaid), cross-references, computed tiers, and that a
 // diff-only review never builds an index (the index rules are skipped).
 #include <filesystem>
 #include <fstream>
@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "index/cache.h"
+#include "index/store.h"
 #include "index/repo_index.h"
 #include "index/tiers.h"
 #include "review/review.h"
@@ -126,32 +127,72 @@ TORCH_LIBRARY(aiter_ops, m) {}
   EXPECT_TRUE(launch);
 }
 
-TEST(Cache, RoundTripAndCorruption) {
-  BlobMap m;
-  m["abc:p"] = extract_file("a.py", "def f(x, y=1):\n    return g(x, k=y)\nimport os\n");
-  m["def:c"] = extract_file("a.h", "#include \"b.h\"\n#define X 1\n");
-  std::string data = serialize(m);
-  BlobMap back;
-  ASSERT_TRUE(deserialize(data, back));
-  ASSERT_EQ(back.size(), 2u);
-  EXPECT_EQ(serialize(back), data);
-  // Every truncation and a flipped byte anywhere: rejected or read, never a crash.
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+void spit(const fs::path& p, const std::string& data) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << data;
+}
+
+// Reads everything a store offers; whatever the bytes, this must not crash.
+size_t read_all(const IndexStore& s, const std::vector<std::string>& terms) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    FileIndex fi;
+    n += s.find(s.key(i)) == i;
+    n += decode_file(s.data(i), fi);
+  }
+  for (const std::string& t : terms) n += s.postings(t).size();
+  return n;
+}
+
+TEST(Store, RoundTripPostingsAndCorruption) {
+  FileIndex py = extract_file("a.py", "def f(x, y=1):\n    return g(x, k=y)\nimport os\n");
+  FileIndex c = extract_file("a.h", "#include \"b.h\"\n#define X 1\n");
+  std::string entry = encode_file(py);
+  FileIndex back;
+  ASSERT_TRUE(decode_file(entry, back));
+  EXPECT_EQ(encode_file(back), entry);
+  for (size_t cut = 0; cut < entry.size(); ++cut) EXPECT_FALSE(decode_file(entry.substr(0, cut), back));
+
+  fs::path file = fs::temp_directory_path() / ("rp_index_store_" + std::to_string(::getpid()) + ".rpx");
+  spit(file, "RPIS garbage");
+  EXPECT_EQ(IndexStore::open(file.string()), nullptr);
+  write_store(file.string(), {{"def:c", encode_file(c), {"hb.h"}},
+                              {"abc:p", entry, {"cg", "df"}},
+                              {"abd:p", encode_file(py), {"cg"}}});
+  auto store = IndexStore::open(file.string());
+  ASSERT_NE(store, nullptr);
+  ASSERT_EQ(store->size(), 3u);
+  EXPECT_EQ(store->key(0), "abc:p");  // sorted by key
+  EXPECT_EQ(store->find("def:c"), 2u);
+  EXPECT_EQ(store->find("zzz"), kNoEntry);
+  EXPECT_EQ(store->postings("cg"), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(store->postings("df"), (std::vector<uint32_t>{0}));
+  EXPECT_TRUE(store->postings("c").empty());
+  ASSERT_TRUE(decode_file(store->data(0), back));
+  EXPECT_EQ(back.functions.at(0).name, "f");
+  std::vector<std::string> terms = {"cg", "df", "hb.h", "x"};
+  size_t intact = read_all(*store, terms);
+  store.reset();
+
+  // Every truncation opens as no store; a flipped byte anywhere opens as none or reads
+  // without crashing.
+  std::string data = slurp(file);
+  fs::path bad = file.string() + ".bad";
   for (size_t cut = 0; cut < data.size(); ++cut) {
-    BlobMap out;
-    EXPECT_FALSE(deserialize(std::string_view(data).substr(0, cut), out));
-    EXPECT_TRUE(out.empty());
+    spit(bad, data.substr(0, cut));
+    EXPECT_EQ(IndexStore::open(bad.string()), nullptr) << cut;
   }
   for (size_t i = 0; i < data.size(); ++i) {
-    std::string bad = data;
-    bad[i] = static_cast<char>(bad[i] ^ 0xff);
-    BlobMap out;
-    deserialize(bad, out);
+    std::string flipped = data;
+    flipped[i] = static_cast<char>(flipped[i] ^ 0xff);
+    spit(bad, flipped);
+    if (auto s = IndexStore::open(bad.string())) read_all(*s, terms);
   }
-  fs::path file = fs::temp_directory_path() / ("rp_index_cache_" + std::to_string(::getpid()) + ".bin");
-  std::ofstream(file) << "RPIX garbage";
-  EXPECT_TRUE(load_cache(file.string()).empty());
-  store_cache(file.string(), m);
-  EXPECT_EQ(load_cache(file.string()).size(), 2u);
+  EXPECT_GT(intact, 0u);
+  fs::remove(bad);
   fs::remove(file);
 }
 
@@ -193,6 +234,66 @@ TEST(RepoIndex, CrossReferencesAndCache) {
   EXPECT_EQ(idx->importers_of_name("kernel_v1").size(), 1u);
   EXPECT_EQ(idx->importers_of_module("pkg/ops.py").size(), 2u);  // __init__ star import + user
   EXPECT_EQ(idx->including_units("csrc/common.h"), (std::set<std::string>{"csrc/a.cu", "csrc/b.cpp"}));
+  // The warm index answers the same from the store's postings.
+  EXPECT_EQ(again->callers("kernel_v1").size(), 1u);
+  EXPECT_EQ(again->callers("fast").at(0).path, "pkg/user.py");
+  EXPECT_EQ(again->importers_of_module("pkg/ops.py").size(), 2u);
+  EXPECT_EQ(again->imports_of_module_name("pkg.impl").at(0).path, "pkg/ops.py");
+  EXPECT_EQ(again->including_units("csrc/common.h"), (std::set<std::string>{"csrc/a.cu", "csrc/b.cpp"}));
+  auto defs = again->files_naming(RepoIndex::Role::Def, "kernel");
+  ASSERT_EQ(defs.size(), 1u);
+  EXPECT_EQ(defs[0].first, "pkg/impl.py");
+  EXPECT_TRUE(again->files_naming(RepoIndex::Role::Def, "go").at(0).second->function("go"));
+  EXPECT_TRUE(again->files_naming(RepoIndex::Role::Def, "nothing").empty());
+  EXPECT_EQ(again->paths().size(), 9u);
+}
+
+// A PR's head tree differs from the stored tree by a few blobs: those are extracted and kept
+// in memory (the store is not rewritten for them), and every query sees both, in path order.
+TEST(RepoIndex, ChangedBlobsOverlayTheStore) {
+  std::map<std::string, std::string> files = {
+      {"pkg/__init__.py", "from .a import run\n"},
+      {"pkg/a.py", "def run(x):\n    return x\n"},
+      {"pkg/b.py", "from pkg.a import run\nrun(1)\n"},
+      {"pkg/d.py", "from pkg.a import run\nrun(3)\n"},
+  };
+  fs::path cache = fs::temp_directory_path() / ("rp_index_overlay_" + std::to_string(::getpid()) + ".rpx");
+  BuildOptions opts;
+  opts.cache_file = cache.string();
+  opts.min_files_to_cache = 0;
+  opts.max_missing_before_store = 3;
+  MemTree base_tree(files);
+  auto base = RepoIndex::build(base_tree, opts);
+  files["pkg/c.py"] = "from pkg.a import run\nrun(2)\n";  // added by the PR
+  files["pkg/d.py"] = "import os\n";                        // no longer calls run
+  MemTree head(files);
+  BuildStats st;
+  auto idx = RepoIndex::build(head, opts, &st);
+  EXPECT_EQ(st.extracted, 0u);  // parsed when a query first needs them
+  EXPECT_EQ(st.pending, 2u);
+  EXPECT_EQ(st.store_ms, 0.0);  // fewer than max_missing_before_store: not rewritten
+  EXPECT_EQ(idx->file("pkg/c.py")->calls.at(0).callee, "run");
+  std::vector<std::string> callers;
+  for (const CallSite& c : idx->callers("run")) callers.push_back(c.path);
+  EXPECT_EQ(callers, (std::vector<std::string>{"pkg/b.py", "pkg/c.py"}));
+  EXPECT_EQ(idx->importers_of_name("run").size(), 3u);  // __init__, b, c
+  EXPECT_EQ(idx->file("pkg/d.py")->imports.at(0).module, "os");
+
+  // A corrupt entry is extracted again from the text; a truncated store is rebuilt.
+  std::string data = slurp(cache);
+  ASSERT_FALSE(data.empty());
+  spit(cache, data.substr(0, data.size() / 2));
+  BuildStats rebuilt;
+  auto again = RepoIndex::build(head, opts, &rebuilt);
+  EXPECT_EQ(rebuilt.extracted, 5u);
+  EXPECT_GT(rebuilt.store_ms, 0.0);
+  std::string whole = slurp(cache);
+  for (size_t i = whole.size() - 40; i < whole.size(); ++i) whole[i] = '\xff';  // inside the last entries
+  spit(cache, whole);
+  auto patched = RepoIndex::build(head, opts);
+  EXPECT_EQ(patched->callers("run").size(), 2u);
+  EXPECT_EQ(patched->file("pkg/a.py")->functions.at(0).name, "run");
+  fs::remove(cache);
 }
 
 TEST(Tiers, ImportChainHeaderFanInAndModelBases) {

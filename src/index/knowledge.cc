@@ -16,6 +16,7 @@ const RepoIndex& RepoKnowledge::index() {
 }
 
 TierFacts RepoKnowledge::tier(const std::string& path) {
+  if (!TierModel::asks_index(profile_, path)) return TierModel::table_tier(profile_, path);
   if (!tiers_) tiers_ = std::make_unique<TierModel>(index(), profile_);
   return tiers_->tier_of(path);
 }

@@ -83,60 +83,138 @@ std::string key_for(const std::string& id, FileIndex::Lang lang) {
   return id + (lang == FileIndex::Python ? ":p" : ":c");
 }
 
+// The terms a file is listed under in the store's postings: one per (role, name) a
+// whole-repository query looks up. A role letter, then the name:
+//   d def  n module-level name  c callee's last component  i `from M import name`
+//   r op registration  f C function  m last component of an imported module ("m" alone: a
+//   relative `from . import x`, whose package depends on the path)  b base class's last
+//   component  h included file name ("h*": an include whose file name is not its last
+//   component, checked by every include query)
+std::vector<std::string> index_terms(const FileIndex& fi) {
+  std::vector<std::string> t;
+  auto add = [&](char role, std::string_view name) {
+    std::string s(1, role);
+    s += name;
+    t.push_back(std::move(s));
+  };
+  for (const PyFunction& f : fi.functions) add('d', f.name);
+  for (const std::string& n : fi.module_names) add('n', n);
+  for (const PyCall& c : fi.calls) add('c', last_component(c.callee));
+  for (const PyImport& im : fi.imports) {
+    for (const auto& n : im.names)
+      if (n.name != "*") add('i', n.name);
+    add('m', im.module.empty() ? std::string() : last_component(im.module));
+  }
+  for (const PyClass& c : fi.classes)
+    for (const std::string& b : c.bases) add('b', last_component(b));
+  for (const std::string& inc : fi.includes) {
+    std::string base = base_name(inc);
+    add('h', base.empty() || base == "." || base == ".." ? "*" : base);
+  }
+  for (const CRegistration& r : fi.registrations) add('r', r.name);
+  for (const CSymbol& f : fi.c_functions) add('f', f.name);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
+}
+
+// Path-ordered union of candidate lists (each already in path order).
+std::vector<std::pair<std::string, const FileIndex*>> merge_by_path(std::vector<std::pair<std::string, const FileIndex*>> a,
+                                                                  std::vector<std::pair<std::string, const FileIndex*>> b) {
+  std::vector<std::pair<std::string, const FileIndex*>> out;
+  out.reserve(a.size() + b.size());
+  std::merge(std::make_move_iterator(a.begin()), std::make_move_iterator(a.end()), std::make_move_iterator(b.begin()),
+             std::make_move_iterator(b.end()), std::back_inserter(out),
+             [](const auto& x, const auto& y) { return x.first < y.first; });
+  out.erase(std::unique(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.first == y.first; }),
+            out.end());
+  return out;
+}
+
 }  // namespace
+
+RepoIndex::~RepoIndex() = default;
 
 std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildOptions& opts, BuildStats* stats) {
   BuildStats st;
   auto t0 = Clock::now();
   auto idx = std::unique_ptr<RepoIndex>(new RepoIndex());
+  idx->tree_ = &tree;
+  idx->max_file_bytes_ = opts.max_file_bytes;
   std::vector<TreeReader::Blob> blobs = tree.list_blobs();
   if (blobs.empty())
     for (std::string& p : tree.list_files()) blobs.push_back({std::move(p), ""});
   if (!opts.cache_file.empty()) {
     auto tl = Clock::now();
-    idx->blobs_ = load_cache(opts.cache_file);
+    idx->store_ = IndexStore::open(opts.cache_file);
     st.load_ms = ms_since(tl);
   }
+  const IndexStore* store = idx->store_.get();
   auto tr = Clock::now();
-  std::vector<std::pair<std::string, std::string>> path_keys;  // path → key
-  std::vector<Work> work;
+  std::vector<std::pair<std::string, std::string>> path_keys;  // path → key, every indexed file
+  auto stored = [&](const std::string& path, const std::string& key) {
+    uint32_t ord = store ? store->find(key) : kNoEntry;
+    if (ord == kNoEntry) return false;
+    idx->files_[path].stored = ord;
+    idx->paths_of_[ord].push_back(path);
+    path_keys.emplace_back(path, key);
+    return true;
+  };
   for (TreeReader::Blob& b : blobs) {
     FileIndex::Lang lang = index_lang(b.path);
     if (lang == FileIndex::None) continue;
     std::string key = b.id.empty() ? std::string() : key_for(b.id, lang);
-    if (!key.empty() && idx->blobs_.count(key)) {
-      path_keys.emplace_back(b.path, key);
-      continue;
+    if (!key.empty() && stored(b.path, key)) continue;
+    if (key.empty()) {  // a plain file: its key is a hash of its text
+      std::optional<std::string> text = tree.read(b.path);
+      if (!text) continue;
+      st.bytes_read += text->size();
+      key = key_for("h" + std::to_string(std::hash<std::string>{}(*text)), lang);
+      if (stored(b.path, key)) continue;
+      idx->overlay_text_[b.path] = std::move(*text);
     }
-    std::optional<std::string> text = tree.read(b.path);
-    if (!text) continue;
-    st.bytes_read += text->size();
-    if (key.empty()) key = key_for("h" + std::to_string(std::hash<std::string>{}(*text)), lang);
+    // Missing from the store: extracted when a query first needs it.
     path_keys.emplace_back(b.path, key);
-    if (idx->blobs_.count(key)) continue;
-    if (text->size() > opts.max_file_bytes) text->clear();  // generated table: indexed as empty
-    work.push_back({b.path, key, std::move(*text), {}});
+    idx->files_[b.path];
+    idx->overlay_keys_[b.path] = key;
+    idx->overlay_paths_.push_back(b.path);
   }
+  std::sort(idx->overlay_paths_.begin(), idx->overlay_paths_.end());
+  idx->threads_ = opts.threads;
   st.read_ms = ms_since(tr);
-  auto te = Clock::now();
-  extract_parallel(work, opts.threads);
-  st.extract_ms = ms_since(te);
-  st.extracted = work.size();
-  for (Work& w : work) idx->blobs_.insert_or_assign(w.key, std::move(w.out));
-  for (auto& [path, key] : path_keys) idx->files_[path] = &idx->blobs_.at(key);
   st.files = idx->files_.size();
+
+  // The store is rewritten when it is missing or invalid, when the tree's missing blobs are
+  // too many to extract on every build, or when it mostly holds blobs of old trees (then
+  // only this tree's entries are kept).
+  size_t missing = idx->overlay_paths_.size();
   bool cacheable = !opts.cache_file.empty() && path_keys.size() >= opts.min_files_to_cache;
-  if (cacheable && (!work.empty() || idx->blobs_.size() > 3 * idx->files_.size() + 64)) {
+  bool prune = store && store->size() > 3 * idx->files_.size() + 64;
+  if (cacheable && (!store || missing >= std::max<size_t>(1, opts.max_missing_before_store) || prune)) {
+    auto te = Clock::now();
+    idx->ensure_overlay();
+    st.extract_ms = ms_since(te);
+    st.extracted = idx->owned_.size();
     auto ts = Clock::now();
-    if (idx->blobs_.size() > 3 * idx->files_.size() + 64) {  // prune entries no recent tree used
-      BlobMap kept;
-      for (auto& [path, key] : path_keys) kept.insert_or_assign(key, idx->blobs_.at(key));
-      store_cache(opts.cache_file, kept);
-    } else {
-      store_cache(opts.cache_file, idx->blobs_);
+    std::vector<StoreEntry> entries;
+    std::set<uint32_t> kept;
+    auto keep_stored = [&](uint32_t ord) {
+      if (!kept.insert(ord).second) return;
+      FileIndex fi;
+      if (!decode_file(store->data(ord), fi)) return;  // a corrupt entry is re-extracted next time
+      entries.push_back({std::string(store->key(ord)), std::string(store->data(ord)), index_terms(fi)});
+    };
+    for (const auto& [ord, paths] : idx->paths_of_) keep_stored(ord);
+    if (store && !prune)
+      for (uint32_t ord = 0; ord < store->size(); ++ord) keep_stored(ord);
+    for (const auto& [path, key] : idx->overlay_keys_) {
+      const FileIndex& fi = *idx->files_.at(path).overlay;
+      entries.push_back({key, encode_file(fi), index_terms(fi)});
     }
+    write_store(opts.cache_file, std::move(entries));
     st.store_ms = ms_since(ts);
   }
+  st.pending = st.extracted ? 0 : missing;  // extracted counts blobs, pending counts paths
   idx->build_lookups();
   st.total_ms = ms_since(t0);
   if (stats) *stats = st;
@@ -144,35 +222,102 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
 }
 
 void RepoIndex::build_lookups() {
-  for (const auto& [path, fi] : files_) {
-    if (fi->lang == FileIndex::Cpp) {
+  for (const auto& [path, slot] : files_) {
+    FileIndex::Lang lang = index_lang(path);
+    if (lang == FileIndex::Cpp) {
       by_basename_[base_name(path)].push_back(path);
       continue;
     }
-    if (fi->lang != FileIndex::Python) continue;
+    if (lang != FileIndex::Python) continue;
     size_t slash = path.find('/');
     top_packages_.insert(slash == std::string::npos ? path.substr(0, path.size() - 3) : path.substr(0, slash));
   }
 }
 
-void RepoIndex::build_xrefs() const {
-  if (xrefs_built_) return;
-  xrefs_built_ = true;
-  for (const auto& [path, fi] : files_) {
-    if (fi->lang != FileIndex::Python) continue;
-    for (const PyCall& c : fi->calls) calls_by_name_[last_component(c.callee)].push_back({path, &c});
-    for (const PyImport& im : fi->imports) {
-      for (const auto& n : im.names)
-        if (n.name != "*") imports_by_name_[n.name].push_back({path, &im});
-      std::string target = module_path(absolute_module(path, im));
-      if (!target.empty()) imports_by_module_[target].push_back({path, &im});
-    }
+std::vector<std::string> RepoIndex::paths() const {
+  std::vector<std::string> out;
+  out.reserve(files_.size());
+  for (const auto& [path, slot] : files_) out.push_back(path);
+  return out;
+}
+
+void RepoIndex::extract_overlay_locked(const std::vector<std::string>& paths) const {
+  std::vector<Work> work;
+  std::map<std::string, size_t> work_of_key;
+  std::vector<std::pair<const Slot*, size_t>> assign;
+  for (const std::string& path : paths) {
+    const Slot& slot = files_.at(path);
+    if (slot.overlay || slot.stored != kNoEntry) continue;
+    const std::string& key = overlay_keys_.at(path);
+    auto [it, fresh] = work_of_key.emplace(key, work.size());
+    assign.emplace_back(&slot, it->second);
+    if (!fresh) continue;
+    std::optional<std::string> text;
+    if (auto t = overlay_text_.find(path); t != overlay_text_.end()) text = std::move(t->second), overlay_text_.erase(t);
+    else text = tree_->read(path);
+    if (!text || text->size() > max_file_bytes_) text = std::string();  // generated table: indexed as empty
+    work.push_back({path, key, std::move(*text), {}});
   }
+  extract_parallel(work, threads_);
+  size_t first = owned_.size();
+  for (Work& w : work) owned_.push_back(std::move(w.out));
+  for (auto [slot, w] : assign) slot->overlay = &owned_[first + w];
+}
+
+void RepoIndex::ensure_overlay() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (overlay_ready_) return;
+  extract_overlay_locked(overlay_paths_);
+  for (const std::string& path : overlay_paths_)
+    for (std::string& t : index_terms(*files_.at(path).overlay)) overlay_postings_[std::move(t)].push_back(path);
+  overlay_ready_ = true;
+}
+
+const FileIndex* RepoIndex::decode(const std::string& path, const Slot& slot) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (slot.stored == kNoEntry) {
+    if (!slot.overlay) extract_overlay_locked({path});
+    return slot.overlay;
+  }
+  std::unique_ptr<FileIndex>& fi = decoded_[slot.stored];
+  if (fi) return fi.get();
+  fi = std::make_unique<FileIndex>();
+  if (decode_file(store_->data(slot.stored), *fi) && fi->lang == index_lang(path)) return fi.get();
+  // A corrupt entry: extracted again from the text (the store is rewritten on a later build).
+  std::optional<std::string> text = tree_->read(path);
+  if (!text || text->size() > max_file_bytes_) text = std::string();
+  *fi = extract_file(path, *text);
+  return fi.get();
+}
+
+std::vector<std::pair<std::string, const FileIndex*>> RepoIndex::candidates(const std::string& term) const {
+  ensure_overlay();
+  std::vector<std::string> paths;
+  if (store_)
+    for (uint32_t ord : store_->postings(term))
+      if (auto it = paths_of_.find(ord); it != paths_of_.end()) paths.insert(paths.end(), it->second.begin(), it->second.end());
+  if (auto it = overlay_postings_.find(term); it != overlay_postings_.end())
+    paths.insert(paths.end(), it->second.begin(), it->second.end());
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  std::vector<std::pair<std::string, const FileIndex*>> out;
+  out.reserve(paths.size());
+  for (std::string& p : paths) {
+    const FileIndex* fi = decode(p, files_.at(p));
+    out.emplace_back(std::move(p), fi);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, const FileIndex*>> RepoIndex::files_naming(Role role, std::string_view name) const {
+  std::string term(1, static_cast<char>(role));
+  term += name;
+  return candidates(term);
 }
 
 const FileIndex* RepoIndex::file(const std::string& path) const {
   auto it = files_.find(path);
-  return it == files_.end() ? nullptr : it->second;
+  return it == files_.end() ? nullptr : decode(path, it->second);
 }
 
 std::string RepoIndex::module_path(const std::string& dotted) const {
@@ -260,26 +405,46 @@ RepoIndex::Resolved RepoIndex::resolve_rec(const std::string& mpath, const std::
 }
 
 std::vector<CallSite> RepoIndex::callers(const std::string& name) const {
-  build_xrefs();
-  auto it = calls_by_name_.find(name);
-  return it == calls_by_name_.end() ? std::vector<CallSite>{} : it->second;
+  std::vector<CallSite> out;
+  for (const auto& [path, fi] : candidates("c" + name)) {
+    if (fi->lang != FileIndex::Python) continue;
+    for (const PyCall& c : fi->calls)
+      if (last_component(c.callee) == name) out.push_back({path, &c});
+  }
+  return out;
 }
 
 std::vector<ImportSite> RepoIndex::importers_of_name(const std::string& name) const {
-  build_xrefs();
-  auto it = imports_by_name_.find(name);
-  return it == imports_by_name_.end() ? std::vector<ImportSite>{} : it->second;
+  std::vector<ImportSite> out;
+  if (name == "*") return out;
+  for (const auto& [path, fi] : candidates("i" + name)) {
+    if (fi->lang != FileIndex::Python) continue;
+    for (const PyImport& im : fi->imports)
+      for (const auto& n : im.names)
+        if (n.name == name) out.push_back({path, &im});
+  }
+  return out;
+}
+
+std::vector<ImportSite> RepoIndex::imports_of_module_name(const std::string& dotted) const {
+  std::vector<ImportSite> out;
+  for (const auto& [path, fi] : merge_by_path(candidates("m" + last_component(dotted)), candidates("m")))
+    for (const PyImport& im : fi->imports)
+      if (absolute_module(path, im) == dotted) out.push_back({path, &im});
+  return out;
 }
 
 std::vector<ImportSite> RepoIndex::importers_of_module(const std::string& module_path) const {
-  build_xrefs();
-  auto it = imports_by_module_.find(module_path);
-  return it == imports_by_module_.end() ? std::vector<ImportSite>{} : it->second;
+  std::vector<ImportSite> out;
+  if (module_path.empty()) return out;
+  for (ImportSite& s : imports_of_module_name(dotted_of(module_path)))
+    if (this->module_path(absolute_module(s.path, *s.import)) == module_path) out.push_back(std::move(s));
+  return out;
 }
 
 std::vector<std::pair<std::string, const PyClass*>> RepoIndex::subclasses(const std::string& class_name) const {
   std::vector<std::pair<std::string, const PyClass*>> out;
-  for (const auto& [path, fi] : files_)
+  for (const auto& [path, fi] : candidates("b" + class_name))
     for (const PyClass& c : fi->classes)
       for (const std::string& b : c.bases)
         if (last_component(b) == class_name) out.emplace_back(path, &c);
@@ -317,21 +482,24 @@ std::vector<std::string> RepoIndex::resolved_includes(const std::string& path) c
   return out;
 }
 
-std::set<std::string> RepoIndex::including_units(const std::string& header) const {
-  if (!includers_built_) {
-    for (const auto& [path, fi] : files_)
-      if (fi->lang == FileIndex::Cpp)
-        for (const std::string& inc : resolved_includes(path)) includers_[inc].push_back(path);
-    includers_built_ = true;
+std::vector<std::string> RepoIndex::includers(const std::string& header) const {
+  std::vector<std::string> out;
+  std::string base = base_name(header);
+  for (const auto& [path, fi] : merge_by_path(candidates("h" + base), candidates("h*"))) {
+    if (fi->lang != FileIndex::Cpp) continue;
+    for (const std::string& inc : fi->includes)
+      if (resolve_include(path, inc) == header) out.push_back(path);
   }
+  return out;
+}
+
+std::set<std::string> RepoIndex::including_units(const std::string& header) const {
   std::set<std::string> seen{header}, units;
   std::deque<std::string> queue{header};
   while (!queue.empty()) {
     std::string h = std::move(queue.front());
     queue.pop_front();
-    auto it = includers_.find(h);
-    if (it == includers_.end()) continue;
-    for (const std::string& p : it->second) {
+    for (const std::string& p : includers(h)) {
       if (!seen.insert(p).second) continue;
       if (is_translation_unit(p)) units.insert(p);
       else queue.push_back(p);

@@ -18,7 +18,29 @@ void append_reason(TierFacts& t, int tier, const std::string& why) {
   t.tier = std::min(t.tier, tier);
   t.why += (t.why.empty() ? "" : "; ") + why;
 }
+
+bool in_model_dirs(const Profile& profile, const std::string& p) {
+  for (const std::string& dir : profile.model_dirs)
+    if (p.starts_with(dir)) return true;
+  return false;
+}
 }  // namespace
+
+bool TierModel::asks_index(const Profile& profile, const std::string& path) {
+  bool python = path.ends_with(".py");
+  return (python && profile.tiers_from_package_import_chain) || (python && in_model_dirs(profile, path)) ||
+         (is_header(path) && !path.ends_with("rocm_ops.hpp"));
+}
+
+TierFacts TierModel::table_tier(const Profile& profile, const std::string& path) {
+  TierFacts t;
+  // Exact rows of the table only. A directory row (aiter's `aiter/ops/`) is not a tier by
+  // itself: aiter-rules-newer.md "Tiering" measured that a Tier 1 covering 200+ single-op
+  // wrappers fires on 71% of PRs; their shared import-chain risk is the computed test below.
+  for (const BackboneFile& b : profile.backbone)
+    if (!b.path.ends_with("/") && path == b.path) append_reason(t, b.tier, b.why + " (checklist Step 4 table)");
+  return t;
+}
 
 TierModel::TierModel(const RepoIndex& index, const Profile& profile) : index_(index), profile_(profile) {
   std::string init = profile.package + "/__init__.py";
@@ -60,11 +82,7 @@ void TierModel::compute_import_chain(const std::string& root) {
 int TierModel::model_users(const std::string& path) const {
   const FileIndex* fi = index_.file(path);
   if (!fi) return 0;
-  auto in_models = [&](const std::string& p) {
-    for (const std::string& dir : profile_.model_dirs)
-      if (p.starts_with(dir)) return true;
-    return false;
-  };
+  auto in_models = [&](const std::string& p) { return in_model_dirs(profile_, p); };
   if (!in_models(path)) return 0;  // a model implementation file; shared ops are Q3 (Tier 2) material
   std::set<std::string> users;  // "file:Class" for subclasses, "file" for importing model files
   for (const PyClass& c : fi->classes) {
@@ -80,12 +98,7 @@ int TierModel::model_users(const std::string& path) const {
 }
 
 TierFacts TierModel::tier_of(const std::string& path) const {
-  TierFacts t;
-  // Exact rows of the table only. A directory row (aiter's `aiter/ops/`) is not a tier by
-  // itself: aiter-rules-newer.md "Tiering" measured that a Tier 1 covering 200+ single-op
-  // wrappers fires on 71% of PRs; their shared import-chain risk is the computed test below.
-  for (const BackboneFile& b : profile_.backbone)
-    if (!b.path.ends_with("/") && path == b.path) append_reason(t, b.tier, b.why + " (checklist Step 4 table)");
+  TierFacts t = table_tier(profile_, path);
   if (!chain_root_.empty()) {
     auto it = chain_.find(path);
     if (it != chain_.end() && (path == chain_root_ || it->second >= kChainFanIn))

@@ -35,6 +35,11 @@ class TierModel {
   TierModel(const RepoIndex& index, const Profile& profile);
   TierFacts tier_of(const std::string& path) const;
 
+  // Whether tier_of(path) asks the index at all (an import-chain module, a model file, a
+  // header); when not, table_tier gives the same answer without one.
+  static bool asks_index(const Profile& profile, const std::string& path);
+  static TierFacts table_tier(const Profile& profile, const std::string& path);
+
   // aiter: files executed by `import aiter` without an ImportError guard, and how many of
   // them import each file.
   const std::map<std::string, int>& import_chain() const { return chain_; }

@@ -64,7 +64,7 @@ bool signature_preserving(const PyFunction& f) {
 bool runtime_module(const RepoIndex& idx, const TreeReader& head, const std::string& dotted) {
   std::string last = dotted.substr(dotted.rfind('.') + 1);
   if (last.starts_with("module_") || last.starts_with("_")) return true;
-  for (const auto& [path, fi] : idx.files())
+  for (const auto& [path, fi] : idx.files_naming(RepoIndex::Role::Registration, last))
     for (const index::CRegistration& r : fi->registrations)
       if (r.name == last) return true;
   for (const std::string& p : head.list_files()) {

@@ -384,7 +384,7 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
     }
     for (const std::string& base : cls->bases) {
       std::string name = base.substr(base.rfind('.') == std::string::npos ? 0 : base.rfind('.') + 1);
-      for (const auto& [p, fi] : idx.files()) {
+      for (const auto& [p, fi] : idx.files_naming(RepoIndex::Role::Def, fn.name)) {
         const index::PyFunction* m = fi->function(fn.name, name);
         if (m && m->param(param)) return true;
       }
@@ -475,7 +475,7 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
 
   // Whether any module of the repository still binds `name` at module level (moved, not gone).
   static bool bound_anywhere(const RepoIndex& idx, const std::string& name) {
-    for (const auto& [p, fi] : idx.files())
+    for (const auto& [p, fi] : idx.files_naming(RepoIndex::Role::Bind, name))
       if (fi->lang == index::FileIndex::Python && fi->binds(name)) return true;
     return false;
   }
@@ -537,12 +537,8 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
     if (idx.file(f.old_path)) return;  // still there
     std::string dotted = RepoIndex::dotted_of(f.old_path);
     if (!idx.module_path(dotted).empty()) return;  // m.py became m/__init__.py: the name still imports
-    for (const auto& [path, fi] : idx.files()) {
-      for (const index::PyImport& im : fi->imports) {
-        if (im.guarded || RepoIndex::absolute_module(path, im) != dotted) continue;
-        report_rename(ctx, f.old_path, dotted, path, im.line, "imports it", out, true);
-      }
-    }
+    for (const index::ImportSite& s : idx.imports_of_module_name(dotted))
+      if (!s.import->guarded) report_rename(ctx, f.old_path, dotted, s.path, s.import->line, "imports it", out, true);
   }
 
   // --- attr-missing -----------------------------------------------------------------------
