@@ -7,6 +7,8 @@
 #include <functional>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "core/paths.h"
 
 namespace rp::index {
@@ -169,7 +171,7 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
       std::optional<std::string> text = tree.read(b.path);
       if (!text) continue;
       st.bytes_read += text->size();
-      key = key_for("h" + std::to_string(std::hash<std::string>{}(*text)), lang);
+      key = key_for(fmt::format("h{}", std::hash<std::string>{}(*text)), lang);
       if (stored(b.path, key)) continue;
       idx->overlay_text_[b.path] = std::move(*text);
     }
