@@ -38,6 +38,19 @@ std::string cause_of(const Finding& f) {
         continue;
       }
     }
+    // A parenthetical holds the details ("(line 12)", "(and 2 more reads)"), not the claim.
+    if (c == '(') {
+      int depth = 0;
+      size_t j = i;
+      for (; j < p.size(); ++j) {
+        if (p[j] == '(') ++depth;
+        if (p[j] == ')' && --depth == 0) break;
+      }
+      if (j < p.size()) {
+        i = j + 1;
+        continue;
+      }
+    }
     if (digit(c)) {
       out += '#';
       // "1,024" and "0.5" are one number; a full stop after a number is not.
@@ -45,9 +58,12 @@ std::string cause_of(const Finding& f) {
         ++i;
       continue;
     }
-    out += c;
+    // Whitespace runs are one space: a blanked detail leaves no trace in the key.
+    bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (!space || (!out.empty() && out.back() != ' ')) out += space ? ' ' : c;
     ++i;
   }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
 }
 

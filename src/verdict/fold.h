@@ -24,8 +24,9 @@ struct CauseScope {
 using ScopeOf = std::function<std::optional<CauseScope>(const Location&)>;
 
 // The cause of a finding: its rule, severity and its problem text with the varying parts
-// (names in backticks or quotes, numbers) blanked, so "`A_X` is read" and "`A_Y` is read"
-// are one cause and "`A_X` is read" and "`A_X` is written" are two.
+// (names in backticks or quotes, numbers, parenthesised details) blanked, so "`A_X` is read"
+// and "`A_Y` is read (and 2 more reads)" are one cause and "`A_X` is read" and "`A_X` is
+// written" are two.
 std::string cause_of(const Finding& f);
 
 // Folds findings of the same cause and scope into the first of them (input order is kept):

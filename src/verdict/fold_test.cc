@@ -34,6 +34,10 @@ TEST(CauseOf, BlanksNamesAndNumbersButKeepsTheClaim) {
   // An apostrophe inside a word opens no quote: the rest of the text still tells causes apart.
   EXPECT_NE(cause_of(at("r", "a.py", 1, "the file's 'x' is stale")),
             cause_of(at("r", "a.py", 1, "the file's 'x' is missing")));
+  EXPECT_EQ(cause_of(at("r", "a.py", 1, "`x` is read at line 3 (and 1 more read) but unbound")),
+            cause_of(at("r", "a.py", 1, "`y` is read at line 9 but unbound")));
+  EXPECT_NE(cause_of(at("r", "a.py", 1, "`x` is read (twice) but unbound")),
+            cause_of(at("r", "a.py", 1, "`x` is read (twice) and bound late")));
   EXPECT_EQ(cause_of(at("r", "a.py", 1, "arch 'gfx950' in `a == b`")),
             cause_of(at("r", "a.py", 1, "arch 'gfx1250' in `c == d`")));
 }
