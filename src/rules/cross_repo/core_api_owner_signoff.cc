@@ -48,7 +48,7 @@ set aside: a ruff/black pass);
 files outside the profile's core list; profiles with no core list (ATOM, generic); rewrites
 that change no public signature (a module-level function's name, parameters, defaults or return
 annotation, the function not `_`-private), no number inside a function (a threshold, size or
-cap) and stay under 5 code lines (an import swapped, a registration flag, a build command:
+cap), no branch condition (`if`/`elif`/`while`, `a if c else b`) and stay under 5 code lines (an import swapped, a registration flag, a build command:
 ordinary review, not a contract change); PRs whose own commits
 on the file are all by its de-facto owner (with git history). Review
 approvals are not in the PR metadata review-pr reads, so an owner's approval does not silence
@@ -130,15 +130,34 @@ int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const s
         if (header && !fn->name.starts_with("_") && fn->class_name.empty()) contract = true;
         // A threshold, size or cap changed inside a function: what the API computes or where it
         // routes by default changes, however short the edit.
+        // So does a rewritten branch condition: the default route through the API moves.
         if (fn && !header) {
           std::string replacement;
           for (const DiffLine* a : b.added) replacement += std::string(code_part(a->text, true)) + "\n";
           if (number_tokens(code_part(l->text, true)) != number_tokens(replacement)) contract = true;
+          static const RE2 branch(R"(^\s*(?:if|elif|while)\b|\bif\b.+\belse\b)");
+          if (RE2::PartialMatch(code_part(l->text, true), branch)) contract = true;
         }
       }
       if (!first) first = b.head_line;
     }
   return first;
+}
+
+// Whether an added line sits in the header of a public module-level function of the head
+// file: a new parameter (`out=`, `extern_buf=`) is a contract change even though it removes
+// no line.
+bool extends_public_signature(const FileChange& f, const lang::SyntaxTree* now) {
+  if (!now) return false;
+  for (const Hunk& h : f.hunks)
+    for (const DiffLine& l : h.lines) {
+      if (l.kind != DiffLine::Kind::Added || l.new_line <= 0 || trim(l.text).starts_with("@")) continue;
+      if (is_comment_only(l.text, true) || trim(l.text).empty()) continue;
+      auto fn = now->enclosing_function(l.new_line);
+      if (fn && fn->body && l.new_line < fn->body.start_line() && !fn->name.starts_with("_") && fn->class_name.empty())
+        return true;
+    }
+  return false;
 }
 
 class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
@@ -155,6 +174,7 @@ class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
       bool contract = false;
       h.line = first_rewrite_line(f, old, ctx.workspace.new_text(f.new_path), h.rewritten, contract);
       if (!h.line || formatting_only(f)) continue;
+      if (!contract) contract = extends_public_signature(f, ctx.workspace.new_tree(f.new_path));
       // A contract change: a public signature, a threshold or size the code decides by, or a
       // rewrite large enough to change what the API does. A short edit that changes none of
       // them (an import swapped, a registration flag, a build command) is ordinary review.
