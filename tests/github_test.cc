@@ -245,8 +245,9 @@ const char* kDiffV1 =
     "+sys.path.insert(0, \"/opt/kernels\")\n"
     " def foo():\n";
 
-// A later push: two lines above the same insert (so it moves from line 2 to 4), one of them
-// a second finding.
+// A later push: two lines above the same insert (so it moves from line 2 to 4), and a second
+// finding in another module (in the same module's top level it would fold into the first:
+// verdict/fold.h).
 const char* kDiffV2 =
     "diff --git a/aiter/ops/foo.py b/aiter/ops/foo.py\n"
     "index 1111111..3333333 100644\n"
@@ -255,9 +256,18 @@ const char* kDiffV2 =
     "@@ -1,2 +1,5 @@\n"
     " import sys\n"
     "+import os\n"
-    "+sys.path.append(os.getcwd())\n"
+    "+import json\n"
     "+sys.path.insert(0, \"/opt/kernels\")\n"
-    " def foo():\n";
+    " def foo():\n"
+    "diff --git a/aiter/ops/bar.py b/aiter/ops/bar.py\n"
+    "new file mode 100644\n"
+    "index 0000000..5555555\n"
+    "--- /dev/null\n"
+    "+++ b/aiter/ops/bar.py\n"
+    "@@ -0,0 +1,3 @@\n"
+    "+import sys\n"
+    "+import os\n"
+    "+sys.path.append(os.getcwd())\n";
 
 // And a push that removes the insert again.
 const char* kDiffV3 =
@@ -265,11 +275,19 @@ const char* kDiffV3 =
     "index 1111111..4444444 100644\n"
     "--- a/aiter/ops/foo.py\n"
     "+++ b/aiter/ops/foo.py\n"
-    "@@ -1,2 +1,4 @@\n"
+    "@@ -1,2 +1,3 @@\n"
     " import sys\n"
     "+import os\n"
-    "+sys.path.append(os.getcwd())\n"
-    " def foo():\n";
+    " def foo():\n"
+    "diff --git a/aiter/ops/bar.py b/aiter/ops/bar.py\n"
+    "new file mode 100644\n"
+    "index 0000000..5555555\n"
+    "--- /dev/null\n"
+    "+++ b/aiter/ops/bar.py\n"
+    "@@ -0,0 +1,3 @@\n"
+    "+import sys\n"
+    "+import os\n"
+    "+sys.path.append(os.getcwd())\n";
 
 json user(const std::string& login) { return {{"login", login}, {"id", 1}, {"type", "User"}}; }
 

@@ -154,6 +154,9 @@ std::optional<int> annotated_tensor_arity(std::string_view annotation) {
   static const RE2 tuple(R"((?:typing\.)?(?:[Tt]uple)\[(.*)\])");
   std::string inner;
   if (!RE2::FullMatch(a, tuple, &inner)) return std::nullopt;
+  // A formatter's trailing comma (`tuple[\n Tensor,\n Tensor,\n]`) ends the list; it adds no
+  // element.
+  while (!inner.empty() && inner.back() == ',') inner.pop_back();
   if (inner.find("...") != std::string::npos || inner.empty()) return std::nullopt;
   int depth = 0, count = 1;
   for (char ch : inner) {

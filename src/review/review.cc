@@ -19,6 +19,7 @@
 #include "source/meta_json.h"
 #include "source/unified_diff.h"
 #include "verdict/fingerprint.h"
+#include "verdict/fold.h"
 #include "verdict/summary.h"
 #include "verdict/suppress.h"
 #include "workspace/workspace.h"
@@ -318,7 +319,8 @@ void gate_reach(std::vector<Finding>& findings, const ReviewContext& ctx) {
 }
 
 // Verdict stage: severity overrides and path filters, red gate and dedupe, fingerprints,
-// inline suppressions (their missing-reason notes join the findings), the baseline.
+// inline suppressions (their missing-reason notes join the findings), one finding per cause
+// and scope (verdict/fold.h), the baseline.
 void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelection& rules, Prepared& p,
                      Workspace& workspace, const std::optional<Baseline>& baseline) {
   std::vector<Finding> settled = settle(apply_config(p.config, std::move(raw)));
@@ -331,6 +333,9 @@ void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelecti
   review.findings = settle(std::move(split.kept));
   review.suppressed = std::move(split.suppressed);
   if (baseline) apply_baseline(review, *baseline);
+  // One finding per cause per function or folder, after suppressions and the baseline (each
+  // silences its own findings only, not the new ones of the same cause beside them).
+  review.findings = fold_causes(std::move(review.findings), workspace_scopes(workspace));
 }
 
 // What the PR's own .review-pr.toml would turn off, were it used: rules this review ran that

@@ -35,7 +35,9 @@ elsewhere in the head file or on an added line of the PR; a guard replaced by an
 the same change block, e.g. a relaxed TORCH_CHECK, or a guard of the same names added in the
 same hunk, multi-line asserts included: `assert BN == 256` relaxed to
 `assert (\n BN in (64, 256)\n)` whose `assert (` line git shows unchanged); guards whose subject is gone from the
-file (the code they protected was removed too); guards under a comment that states a
+file (the code they protected was removed too); guards whose function or class left the file
+and is defined again on an added line elsewhere in the PR (moved into another module: its new
+home is where the guard lives or not); guards under a comment that states a
 requirement (`must`, `requires`, `assumes`, `invariant`): invariant-reversal (D4) reports those;
 PRs titled "Revert ..."; test files; comment-only lines. `torch.zeros` and `.contiguous()`
 removals are only routed (PR type "invariant removed") and left to invariant-reversal.)"};
@@ -178,6 +180,7 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
             relaxed = relaxed || all;
           }
           if (relaxed) continue;
+          if (moved_with_its_definition(ctx, f, l.old_line, added_code)) continue;
           report(f, h, l, cond, out);
           ++reported;
         }
@@ -186,6 +189,29 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Whether the function or class holding the removed guard left this file and a definition of
+  // the same name is added elsewhere in the PR: the guard moved with its code (a class split
+  // into its own module), and whether it survived is a question about the new home, whose
+  // checks this file cannot show.
+  static bool moved_with_its_definition(const ReviewContext& ctx, const FileChange& f, int old_line,
+                                        const std::string& added_code) {
+    if (f.old_path.empty() || old_line <= 0) return false;
+    const lang::SyntaxTree* old = ctx.workspace.old_tree(f.old_path);
+    const lang::SyntaxTree* now = ctx.workspace.new_tree(f.new_path);
+    if (!old || !now) return false;
+    // A method moves with its class: `forward` alone is defined in too many places to say so.
+    std::string name;
+    if (auto cls = old->enclosing_class(old_line)) name = cls->name;
+    else if (auto fn = old->enclosing_function(old_line)) name = fn->name;
+    if (name.empty()) return false;
+    for (const lang::Function& fn : now->functions())
+      if (fn.name == name) return false;
+    for (const lang::ClassDef& c : now->classes())
+      if (c.name == name) return false;
+    RE2 defined("(?m)^(?:async )?(?:def|class) " + RE2::QuoteMeta(name) + "\\b");
+    return RE2::PartialMatch(added_code, defined);
+  }
+
   void report(const FileChange& f, const Hunk& h, const DiffLine& removed, const std::string& cond,
               std::vector<Finding>& out) const {
     int line = 0;

@@ -2,6 +2,7 @@
 // (the profile's core_api_files) needs its de-facto owner's sign-off; the owner is the file's
 // top committer in git history.
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
@@ -44,11 +45,20 @@ a fallback as `t.get(k, d)`; a local variable renamed throughout); docstring lin
 reference/oracle functions kept in a core file (`torch_*`, `ref_*`, `naive_*`, `*_ref`), which no
 downstream call path runs; formatter-only rewrites (the same code once whitespace, trailing commas and quote style are
 set aside: a ruff/black pass);
-files outside the profile's core list; profiles with no core list (ATOM, generic). Review
+files outside the profile's core list; profiles with no core list (ATOM, generic); rewrites
+that change no public signature (a module-level function's name, parameters, defaults or return
+annotation, the function not `_`-private), no number inside a function (a threshold, size or
+cap), no branch condition (`if`/`elif`/`while`, `a if c else b`) and stay under 5 code lines (an import swapped, a registration flag, a build command:
+ordinary review, not a contract change); PRs whose own commits
+on the file are all by its de-facto owner (with git history). Review
 approvals are not in the PR metadata review-pr reads, so an owner's approval does not silence
 it: the reviewer checks that by eye.)"};
 
 constexpr int kOwnerWalk = 2000;
+// Rewritten code lines of a core file that make a contract change without touching a public
+// signature: measured on the judged aiter heads, every true finding rewrote more, and the
+// noise ones (a `.get()` fallback, an import swap, a build flag) one to three lines.
+constexpr int kContractRewrite = 5;
 
 // Code with whitespace, trailing commas and quote style removed: what a formatter (ruff,
 // black) may change without changing behaviour.
@@ -58,6 +68,16 @@ std::string format_free(std::string_view text) {
     if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') continue;
     out += ch == '\'' ? '"' : ch;
   }
+  return out;
+}
+
+// The numeric literals of code, as a set of their texts.
+std::set<std::string> number_tokens(std::string_view code) {
+  static const RE2 number(R"((?:^|[^\w.])(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\b)");
+  std::set<std::string> out;
+  re2::StringPiece in(code);
+  std::string n;
+  while (RE2::FindAndConsume(&in, number, &n)) out.insert(n);
   return out;
 }
 
@@ -79,7 +99,8 @@ bool formatting_only(const FileChange& f) {
 // reference/oracle function (`torch_moe_stage1`: the core file's test oracle, which no
 // downstream call path runs). Returns the head-side line of the first such change block (0
 // when none).
-int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const std::string* head, int& rewritten) {
+int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const std::string* head, int& rewritten,
+                       bool& contract) {
   std::set<std::string> added;
   for (const Hunk& h : f.hunks)
     for (const DiffLine& l : h.lines)
@@ -100,9 +121,43 @@ int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const s
                                                               head ? std::string_view(*head) : std::string_view());
       if (preserved) continue;
       ++rewritten;
+      if (old && l->old_line > 0) {
+        // A line of a public function's header (its name, parameters, defaults, return
+        // annotation): the call contract downstream code is written against.
+        auto fn = old->enclosing_function(l->old_line);
+        // (Decorator lines are the registration, not the call contract.)
+        bool header = fn && fn->body && l->old_line < fn->body.start_line() && !trim(l->text).starts_with("@");
+        if (header && !fn->name.starts_with("_") && fn->class_name.empty()) contract = true;
+        // A threshold, size or cap changed inside a function: what the API computes or where it
+        // routes by default changes, however short the edit.
+        // So does a rewritten branch condition: the default route through the API moves.
+        if (fn && !header) {
+          std::string replacement;
+          for (const DiffLine* a : b.added) replacement += std::string(code_part(a->text, true)) + "\n";
+          if (number_tokens(code_part(l->text, true)) != number_tokens(replacement)) contract = true;
+          static const RE2 branch(R"(^\s*(?:if|elif|while)\b|\bif\b.+\belse\b)");
+          if (RE2::PartialMatch(code_part(l->text, true), branch)) contract = true;
+        }
+      }
       if (!first) first = b.head_line;
     }
   return first;
+}
+
+// Whether an added line sits in the header of a public module-level function of the head
+// file: a new parameter (`out=`, `extern_buf=`) is a contract change even though it removes
+// no line.
+bool extends_public_signature(const FileChange& f, const lang::SyntaxTree* now) {
+  if (!now) return false;
+  for (const Hunk& h : f.hunks)
+    for (const DiffLine& l : h.lines) {
+      if (l.kind != DiffLine::Kind::Added || l.new_line <= 0 || trim(l.text).starts_with("@")) continue;
+      if (is_comment_only(l.text, true) || trim(l.text).empty()) continue;
+      auto fn = now->enclosing_function(l.new_line);
+      if (fn && fn->body && l.new_line < fn->body.start_line() && !fn->name.starts_with("_") && fn->class_name.empty())
+        return true;
+    }
+  return false;
 }
 
 class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
@@ -116,9 +171,16 @@ class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
       if (!core) continue;
       Hit h{&f, 0, 0, {}, {}};
       const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
-      h.line = first_rewrite_line(f, old, ctx.workspace.new_text(f.new_path), h.rewritten);
+      bool contract = false;
+      h.line = first_rewrite_line(f, old, ctx.workspace.new_text(f.new_path), h.rewritten, contract);
       if (!h.line || formatting_only(f)) continue;
+      if (!contract) contract = extends_public_signature(f, ctx.workspace.new_tree(f.new_path));
+      // A contract change: a public signature, a threshold or size the code decides by, or a
+      // rewrite large enough to change what the API does. A short edit that changes none of
+      // them (an import swapped, a registration flag, a build command) is ordinary review.
+      if (!contract && h.rewritten < kContractRewrite) continue;
       h.owner = owner_of(ctx, f.path(), h.name);
+      if (!h.name.empty() && owners_own_change(ctx, f.path(), h.name)) continue;
       hits.push_back(std::move(h));
     }
     if (!hits.empty()) out.push_back(report(ctx, hits));  // one finding per PR
@@ -144,6 +206,25 @@ class CoreApiOwnerSignoff : public RuleWithInfo<kInfo> {
     }
     return fmt::format("{} ({} of the {} commits that changed it among the last {} first-parent commits)", name, best,
                        total, kOwnerWalk);
+  }
+
+  // Whether the PR's own commits that touch `path` are all by `owner`: asking the owner to sign
+  // off their own change says nothing. The PR's commits are the ones the head's first-parent
+  // history has and the base's has not.
+  static bool owners_own_change(const ReviewContext& ctx, const std::string& path, const std::string& owner) {
+    if (!ctx.git || ctx.pr.base_rev.empty() || ctx.pr.head_rev.empty()) return false;
+    auto at_head = ctx.git->author_counts(ctx.pr.head_rev, path, kOwnerWalk);
+    auto at_base = ctx.git->author_counts(ctx.pr.base_rev, path, kOwnerWalk);
+    if (!at_head.ok() || !at_base.ok()) return false;
+    bool any = false;
+    for (const auto& [who, n] : *at_head) {
+      auto b = at_base->find(who);
+      int mine = n - (b == at_base->end() ? 0 : b->second);
+      if (mine <= 0) continue;
+      if (who != owner) return false;
+      any = true;
+    }
+    return any;
   }
 
   Finding report(const ReviewContext& ctx, const std::vector<Hit>& hits) const {

@@ -77,5 +77,23 @@ TEST_F(OwnerHistory, FindingNamesTheFilesTopCommitterBeforeThePr) {
   EXPECT_EQ(f.action.rfind("Reviewer should ask Ana for sign-off", 0), 0u) << f.action;
 }
 
+TEST_F(OwnerHistory, OwnersOwnChangeNeedsNoSignOff) {
+  commit("Ana", "aiter/fused_moe.py", "def f(x, n=1):\n    return x\n");
+  commit("Bo", "aiter/fused_moe.py", "def f(x, n=2):\n    return x\n");
+  commit("Ana", "aiter/fused_moe.py", "def f(x, n=3):\n    return x\n");
+  commit("Ana", "aiter/fused_moe.py", "def f(x, m=4):\n    return x\n");  // the PR, by the owner
+
+  ReviewInputs in;
+  in.repo_path = dir_.string();
+  in.base = "HEAD~1";
+  in.head = "HEAD";
+  in.profile = "aiter";
+  in.cache_dir = "-";
+  in.rules.only = {"core-api-owner-signoff"};
+  auto review = run_review(in);
+  ASSERT_TRUE(review.ok()) << review.error();
+  EXPECT_TRUE(review->findings.empty()) << review->findings[0].problem;
+}
+
 }  // namespace
 }  // namespace rp

@@ -1,17 +1,18 @@
 // arch-literal-dispatch: a new GPU arch string (or the arch/model-tied constant 576) in a
 // dispatch condition, where the file did not spell it before.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <string>
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
-#include "core/paths.h"
-#include "analysis/dispatch_facts.h"
-#include "analysis/facts.h"
 #include "analysis/guard_facts.h"
+#include "analysis/idiom_facts.h"
+#include "core/paths.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -50,7 +51,10 @@ an arch the function itself asserts on the path it picks (`backend = "gluon" if 
 "gfx1250"` with `assert get_arch() == "gfx1250"` in the gluon branch: a capability gate); an
 if whose branches only import (`if arch == "gfx1250": from ... import kernel`); files of a
 tuning tool (`gemm_tune/`, `tune_*.py`: offline catalog pickers, not runtime dispatch); a
-second new literal in the same if/elif chain (one finding per chain); tests and docs.)"};
+second new literal in the same if/elif chain (one finding per chain); tests and docs.
+Severity: a warning; a note where the base tree already routes by arch literals widely (40+
+condition lines comparing one, over 8+ files, outside tests and tuning tools): the repository's
+own idiom, and the card gives the count.)"};
 
 // A file of a tuning tool (a `gemm_tune/` directory, `tune_*.py`, `*_tuner.py`): it picks which
 // kernel catalog to sweep offline; no runtime call is routed through it. "tuned" (a runtime op
@@ -111,15 +115,18 @@ bool capability_function(std::string_view name) {
 class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    std::vector<Finding> mine;
     for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
       const FileChange& f = *cs.file;
       if (tuning_tool_path(f.new_path)) continue;
       const std::set<int>& added = cs.added;
       const lang::SyntaxTree* tree = cs.tree;
       const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
-      check_strings(f, *tree, old, added, out);
-      check_576(f, *tree, old, added, out);
+      check_strings(f, *tree, old, added, mine);
+      check_576(f, *tree, old, added, mine);
     }
+    weigh_by_idiom(ctx, mine);
+    out.insert(out.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
   }
 
  private:
@@ -164,6 +171,21 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
                  "`is_<feature>_supported()` check) instead of comparing '" + lit.value + "' in place";
       x.evidence.push_back(evidence(f.new_path, lit.line, tree.line_text(lit.line)));
       out.push_back(std::move(x));
+    }
+  }
+
+  // The repository's own idiom: where the base tree already routes by arch literals all over,
+  // one more site is a note that says how common the pattern is, not a warning on this PR.
+  static void weigh_by_idiom(const ReviewContext& ctx, std::vector<Finding>& mine) {
+    if (mine.empty()) return;
+    const BaseIdioms& idioms = base_idioms(ctx);
+    if (!widespread(idioms.arch_literal_conditions, idioms.arch_literal_files)) return;
+    for (Finding& x : mine) {
+      x.severity = Severity::Note;
+      x.problem += fmt::format("; the base tree already compares arch literals in conditions on {} lines in {} files",
+                               idioms.arch_literal_conditions, idioms.arch_literal_files);
+      if (!x.impact.empty()) x.impact[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(x.impact[0])));
+      x.impact = "A pattern the repository uses widely, so one more site is a note: " + x.impact;
     }
   }
 

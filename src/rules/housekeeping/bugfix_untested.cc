@@ -32,9 +32,14 @@ Why it matters: without a regression test the same bug can come back unnoticed; 
 asks how the fix is kept from regressing.
 Does not fire on: feature branches whose head commit happens to say "fix"; titles about typos,
 lint, docs, comments, formatting, CI, logging, warnings, perf, traces/tags/profiler or env vars;
-PRs that touch any test file (tests/, op_tests/, test_*.py); PRs whose description carries a
+PRs that touch any test file (tests/, op_tests/, test_*.py) or add lines to a CI workflow
+(`.github/workflows/*.yml`: a new job or matrix case is the repository's end-to-end test); PRs whose description carries a
 command (a repro or test command in a code block); PRs that change only docs, configs or
 scripts.)"};
+
+bool ci_workflow(std::string_view path) {
+  return path.starts_with(".github/workflows/") && (path.ends_with(".yml") || path.ends_with(".yaml"));
+}
 
 class BugfixWithoutTest : public Rule {
  public:
@@ -62,6 +67,9 @@ class BugfixWithoutTest : public Rule {
         continue;
       }
       if (is_test_path(p)) return;
+      // A CI workflow the PR changes (a new job or matrix case running the fixed path) is the
+      // regression test, kept where the repository runs its end-to-end checks.
+      if (ci_workflow(p) && f.added_count() > 0) return;
       bool source = is_python(p) || is_cpp_family(p);
       bool in_package = ctx.profile.package.empty() || ctx.profile.in_package(p);
       if (!code && source && in_package && !f.binary && f.status != FileStatus::Deleted) code = &f;

@@ -1,7 +1,9 @@
 // logging-fstring: an eager f-string (or string concatenation) as the message of a logger call.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
+#include "analysis/idiom_facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
@@ -23,7 +25,9 @@ Why it matters: the message string is formatted even when the level is disabled 
 of a hot path), and the values are not passed to the logging machinery; aiter's convention is
 `logger.info("x=%s", x)`.
 Does not fire on: `%`-style messages with arguments; plain string messages; `print(f"...")`;
-f-strings passed as later arguments; lines the PR did not add; comments.)"};
+f-strings passed as later arguments; lines the PR did not add; comments; a repository whose
+base tree formats more logger messages with f-strings than with %-style arguments (its house
+style). The card gives both counts of the base tree's package code.)"};
 
 class LoggingFstring : public RuleWithInfo<kInfo> {
  public:
@@ -35,10 +39,17 @@ class LoggingFstring : public RuleWithInfo<kInfo> {
       if (RE2::PartialMatch(code_part(a.line->text, true), eager)) hits.push_back(a);
     }
     if (hits.empty()) return;
+    // The convention the rule cites must be the repository's own: where the base tree's logger
+    // calls mostly format with f-strings, one more is the house style, not a finding.
+    const BaseIdioms& idioms = base_idioms(ctx);
+    if (idioms.logging_fstring_calls > idioms.logging_percent_calls) return;
     Finding x = finding();
     x.location = Location{hits[0].file->new_path, hits[0].line->new_line};
     x.problem = std::to_string(hits.size()) + " added logger call" + (hits.size() > 1 ? "s build their" : " builds its") +
                 " message eagerly with an f-string or concatenation";
+    if (idioms.logging_percent_calls > 0)
+      x.problem += fmt::format(" (the base tree's package code: {} %-style logger calls, {} f-string ones)",
+                               idioms.logging_percent_calls, idioms.logging_fstring_calls);
     for (size_t i = 0; i < hits.size() && i < 5; ++i) {
       x.evidence.push_back(evidence(hits[i].file->new_path, hits[i].line->new_line, hits[i].line->text));
       if (i) x.related.push_back(Location{hits[i].file->new_path, hits[i].line->new_line});

@@ -1,8 +1,10 @@
 // test-verdict-logged: a test prints or logs "passed"/"failed" on a condition instead of
 // asserting it, so it cannot fail.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
+#include "analysis/idiom_facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
@@ -25,7 +27,9 @@ Why it matters: the test prints its verdict and returns normally either way; pyt
 reports it green when the kernel is wrong.
 Does not fire on: branches that also assert, raise, call pytest.fail/sys.exit or return a status;
 functions that assert the same condition elsewhere; conditions whose branches do other work;
-non-test files; chains the PR did not touch.)"};
+non-test files; chains the PR did not touch.
+Severity: a warning; a note where the base tree's tests already print or log pass/fail verdicts
+widely (40+ lines over 8+ files: script-style op tests), and the card gives the count.)"};
 
 bool only_reports(lang::Node body) {
   std::vector<lang::Call> calls = lang::lone_calls(body);
@@ -36,6 +40,16 @@ bool only_reports(lang::Node body) {
 
 class TestVerdictLogged : public RuleWithInfo<kInfo> {
  public:
+  // Script-style tests that print their verdict are the repository's own idiom when its base
+  // tests do it all over: one more is a note that says how common it is.
+  static void weigh_by_idiom(const ReviewContext& ctx, Finding& x) {
+    const BaseIdioms& idioms = base_idioms(ctx);
+    if (!widespread(idioms.test_verdict_prints, idioms.test_verdict_files)) return;
+    x.severity = Severity::Note;
+    x.problem += fmt::format("; the base tree's tests print or log a pass/fail verdict on {} lines in {} files",
+                             idioms.test_verdict_prints, idioms.test_verdict_files);
+  }
+
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     static const RE2 pass(R"((?i)\bpass(?:ed)?\b|\bok\b|success|correct|match(?:es|ed)?\b)");
     static const RE2 fail(R"((?i)fail|mismatch|incorrect|wrong|error|not match)");
@@ -61,6 +75,7 @@ class TestVerdictLogged : public RuleWithInfo<kInfo> {
         x.action = "Author must assert the condition (`assert " + cond.substr(0, 60) +
                    ", <message>`) and keep the log only as the assertion message";
         x.evidence.push_back(evidence(f.new_path, yes.start_line, tree->line_text(yes.start_line)));
+        weigh_by_idiom(ctx, x);
         out.push_back(std::move(x));
       }
     }

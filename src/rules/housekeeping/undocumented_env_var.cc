@@ -1,12 +1,15 @@
 // undocumented-env-var: the PR starts reading an environment variable that the project's
 // env registry and documentation do not know about.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <map>
 
 #include "analysis/env_reads.h"
 #include "analysis/facts.h"
+#include "analysis/idiom_facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "rules/rule.h"
 
 namespace rp {
@@ -33,6 +36,11 @@ parameter to a getter (`_env_int("ATOM_X", 8)`), and an env registry entry (`"AT
 README.md or a docs/**/*.md|.rst file of the head tree, or explained in a recipes/**/*.md
 (prose, or a setting with a trailing comment that says what it does; a bare `export X=1` in a
 launch script is not an explanation). Names added to the registry and docs by the same PR count as documented.
+Where the registry is the repository's documentation (the base tree leaves at least 20, and at
+least half, of its registered names out of every README/docs page), a registered name whose
+entry carries its own comment there (30+ characters in the comment lines right above the entry,
+not a section header) is documented the way the repository documents its knobs; a registered entry without
+one is still reported, and the card gives the base registry's count.
 Severity: a note (measured under 70% true as a warning on aiter PR heads; see README Accuracy).
 Needs the repository: whether a name is new, registered and documented is only known from the
 base and head trees; with only a diff the rule is skipped rather than guessing.
@@ -64,14 +72,32 @@ std::vector<EnvRead> added_reads(const lang::SyntaxTree& tree, const std::string
   return out;
 }
 
-bool mentions_word(std::string_view text, const std::string& name) {
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    bool left = at == 0 || !word(text[at - 1]);
-    bool right = at + name.size() >= text.size() || !word(text[at + name.size()]);
-    if (left && right) return true;
+// The comment a registry writes above the entry of `name`: in a repository whose
+// registry is its documentation, this is where the knob is explained.
+std::string registry_comment(std::string_view registry, const std::string& name) {
+  std::vector<std::string_view> lines;
+  for (size_t pos = 0; pos < registry.size();) {
+    size_t nl = registry.find('\n', pos);
+    lines.push_back(registry.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+    pos = nl == std::string_view::npos ? registry.size() : nl + 1;
   }
-  return false;
+  std::string key = "\"" + name + "\"", key2 = "'" + name + "'";
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view t = trim(lines[i]);
+    if (!(t.starts_with(key) || t.starts_with(key2))) continue;
+    std::string out;
+    for (size_t j = i; j-- > 0;) {
+      std::string_view c = trim(lines[j]);
+      if (!c.starts_with("#")) break;
+      c.remove_prefix(1);
+      c = trim(c);
+      // A section header ("# --- Kernel Fusion Toggles ---") names a group, not this knob.
+      if (c.starts_with("---") || c.starts_with("===")) break;
+      out = std::string(c) + " " + out;
+    }
+    return std::string(trim(out));
+  }
+  return "";
 }
 
 class UndocumentedEnvVar : public Rule {
@@ -104,7 +130,7 @@ class UndocumentedEnvVar : public Rule {
       known = python_tree_captures(*base, re);
     }
 
-    std::string docs = documentation(*head);
+    std::string docs = project_documentation(*head);
     std::map<std::string, std::string> registries;
     for (const std::string& reg : ctx.profile.env_registry)
       if (auto text = head->read(reg)) registries[reg] = std::move(*text);
@@ -121,62 +147,40 @@ class UndocumentedEnvVar : public Rule {
           registered = true;
       bool documented = mentions_word(docs, name);
       if (registered && documented) continue;
-      out.push_back(report(ctx, name, where, registered, documented));
+      Finding x = report(ctx, name, where, registered, documented);
+      if (registered && registry_documents(ctx)) {
+        // The repository documents its knobs in the registry: an entry that explains itself
+        // there is documented the way the base documents most of its own.
+        std::string comment;
+        for (const auto& [reg, text] : registries)
+          if (comment.empty()) comment = registry_comment(text, name);
+        if (comment.size() >= kExplainedComment) continue;
+        const BaseIdioms& idioms = base_idioms(ctx);
+        x.problem += fmt::format("; the base registry keeps {} of its {} entries out of README/docs, but this one "
+                                 "carries no comment there either",
+                                 idioms.registered_undocumented, idioms.registered_env_vars);
+      }
+      out.push_back(std::move(x));
     }
   }
 
  private:
+  // A registry comment long enough to say what a knob does and when to use it.
+  static constexpr size_t kExplainedComment = 30;
+
+  // Whether the base repository's own practice is to document env knobs in the registry: most
+  // of its registered names appear in no README or docs page.
+  static bool registry_documents(const ReviewContext& ctx) {
+    const BaseIdioms& idioms = base_idioms(ctx);
+    return idioms.registered_undocumented >= 20 && 2 * idioms.registered_undocumented >= idioms.registered_env_vars;
+  }
+
   static bool project_var(const Profile& profile, const std::string& name) {
     for (const std::string& prefix : profile.env_prefixes)
       if (name.starts_with(prefix) && name.size() > prefix.size()) return true;
     if (!profile.env_prefixes.empty()) return false;
     static const RE2 upper_snake(R"(^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)");
     return RE2::FullMatch(name, upper_snake) && !platform_var(name);
-  }
-
-  // README.md files anywhere and docs/**/*.md|.rst of the head tree, concatenated; from
-  // recipes/**/*.md only the lines that explain what they mention.
-  static std::string documentation(const TreeReader& head) {
-    std::string all;
-    for (const std::string& p : head.list_files()) {
-      bool readme = base_name(p) == "README.md";
-      bool doc = p.starts_with("docs/") && (p.ends_with(".md") || p.ends_with(".rst"));
-      bool recipe = p.starts_with("recipes/") && p.ends_with(".md");
-      if (!readme && !doc && !recipe) continue;
-      if (auto text = head.read(p)) {
-        all += recipe && !readme ? explained_lines(*text) : *text;
-        all += '\n';
-      }
-    }
-    return all;
-  }
-
-  // The lines of a recipe that explain what they name: prose outside code blocks, and code
-  // lines that set something and say why in a trailing comment (`export X=1  # why`). A bare
-  // `export X=1` in a launch script, or a commented-out alternative, only shows a value.
-  static std::string explained_lines(std::string_view text) {
-    std::string out;
-    bool fenced = false;
-    for (size_t pos = 0; pos < text.size();) {
-      size_t nl = text.find('\n', pos);
-      std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-      pos = nl == std::string_view::npos ? text.size() : nl + 1;
-      std::string_view t = trim(line);
-      if (t.starts_with("```") || t.starts_with("~~~")) {
-        fenced = !fenced;
-        continue;
-      }
-      bool keep = !fenced && !t.empty();
-      if (fenced && !t.starts_with("#")) {
-        size_t hash = t.find(" #");
-        keep = hash != std::string_view::npos && trim(t.substr(hash + 2)).size() >= 12;
-      }
-      if (keep) {
-        out += line;
-        out += '\n';
-      }
-    }
-    return out;
   }
 
   Finding report(const ReviewContext& ctx, const std::string& name, const std::vector<const EnvRead*>& where,

@@ -77,6 +77,9 @@ struct Item {
   Level level = Level::Warn;
   std::string what;     // "`x.item()`", "`if` on `attn_metadata.max_seqlen_k > 4096`"
   std::string trigger;  // for red items
+  // A warning on per-step metadata: the metadata fields it reads (`replayssm` of
+  // `kda_metadata.replayssm`); "" = a read whose field is not known.
+  std::vector<std::string> fields;
 };
 
 
@@ -199,12 +202,57 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
         if (!touches_added(added, scope.body.start_line(), scope.body.end_line())) continue;
         std::set<std::string> before = old_statements(old_tree, scope.function);
         std::vector<Item> items = scan(*tree, scope, added, before);
+        std::erase_if(items, [&](const Item& it) { return fixed_for_the_process(ctx, it); });
         if (!items.empty()) out.push_back(make_finding(f.new_path, *tree, scope, items));
       }
     }
   }
 
  private:
+  // A warning about metadata fields that the repository only ever sets from process-wide
+  // constants (env flags, config, literals) or copies of the same field: the builder fills the
+  // capture-time and the replay-time metadata alike, so the branch cannot change per step.
+  static bool fixed_for_the_process(const ReviewContext& ctx, const Item& it) {
+    if (it.level != Level::Warn || it.fields.empty()) return false;
+    for (const std::string& field : it.fields)
+      if (field.empty() || !process_constant_field(ctx, field)) return false;
+    return true;
+  }
+
+  // Whether every assignment of `field` in the head tree's package code (`x.field = v`, a
+  // `field=v` keyword, a dataclass `field: T = v`) takes a process-wide constant or a copy of
+  // the same field, and at least one takes a constant. Reads the files that spell the name.
+  static bool process_constant_field(const ReviewContext& ctx, const std::string& field) {
+    const TreeReader* head = ctx.workspace.head_tree();
+    if (!head || field.size() < 3) return false;
+    RE2 assign("(?:^|[^\\w.])(?:[\\w.]+\\.)?" + RE2::QuoteMeta(field) +
+               "\\s*(?::\\s*[\\w\\[\\], .]+)?=([^=].*)$");
+    RE2 copy("^(?:[\\w.]+\\.)?" + RE2::QuoteMeta(field) + "$");
+    static const RE2 constant(
+        R"(^(?:envs\.\w+|os\.environ\b.*|os\.getenv\(.*|(?:self\.)?\w*config\w*(?:\.\w+)+|True|False|None|-?\d+)$)");
+    int constants = 0;
+    for (const std::string& path : head->list_files()) {
+      if (!is_python(path) || is_test_path(path)) continue;
+      std::optional<std::string> text = head->read(path);
+      if (!text || text->find(field) == std::string::npos) continue;
+      for (size_t pos = 0; pos < text->size();) {
+        size_t nl = text->find('\n', pos);
+        std::string_view line = std::string_view(*text).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+        pos = nl == std::string::npos ? text->size() : nl + 1;
+        if (line.find(field) == std::string_view::npos) continue;
+        std::string rhs;
+        if (!RE2::PartialMatch(line, assign, &rhs)) continue;
+        if (size_t hash = rhs.find(" #"); hash != std::string::npos) rhs.resize(hash);
+        std::string v(trim(rhs));
+        while (!v.empty() && (v.back() == ',' || v.back() == ')' || v.back() == ' ')) v.pop_back();
+        if (RE2::FullMatch(v, copy)) continue;
+        if (!RE2::FullMatch(v, constant)) return false;
+        ++constants;
+      }
+    }
+    return constants > 0;
+  }
+
   // Squashed texts of the statement headers and calls of the base version of a function, so
   // moved or re-indented code is not taken for new code.
   static std::set<std::string> old_statements(const SyntaxTree* old_tree, const std::string& function) {
@@ -352,6 +400,7 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
     if (k == NodeKind::For) leaves.push_back(cond);
     else atoms(cond, leaves);
     bool ask = false;
+    std::vector<std::string> fields;
     for (Node leaf : leaves) {
       if (k != NodeKind::For && is_presence_test(leaf)) continue;
       std::string text = expanded_text(tree, leaf, fn);
@@ -361,9 +410,20 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
                     "a step's real `" + field + "` differs from the capture-time dummy: " + shown(cond.text()) +
                         " was decided once at capture and every replay of that graph takes the same path"};
       if (RE2::PartialMatch(text, phase_test())) continue;  // also `use_x = ... and fc.in_hipgraph`
-      if (RE2::PartialMatch(per_step_text(tree, leaf, fn), metadata_value())) ask = true;
+      std::string step = per_step_text(tree, leaf, fn);
+      if (!RE2::PartialMatch(step, metadata_value())) continue;
+      ask = true;
+      static const RE2 field_of(R"(\b(?:\w*metadata|attn_md|forward_context|fwd_ctx)\.([A-Za-z_]\w*)\b(\s*\()?)");
+      re2::StringPiece in(step);
+      std::string name, call;
+      bool any = false;
+      while (RE2::FindAndConsume(&in, field_of, &name, &call)) {
+        fields.push_back(call.empty() ? name : "");
+        any = true;
+      }
+      if (!any) fields.push_back("");
     }
-    if (ask) return Item{stmt.start_line(), Level::Warn, what, ""};
+    if (ask) return Item{stmt.start_line(), Level::Warn, what, "", fields};
     return std::nullopt;
   }
 

@@ -9,5 +9,5 @@ def test_moe():
     if bad.any():
         logger.info("moe output mismatch at %s rows", bad.sum())  # expect: failure-logged-below-warning
     if torch.isnan(out).any():
-        logger.debug("NaN in moe output")  # expect: failure-logged-below-warning
+        logger.debug("NaN in moe output")  # same cause as the finding above: folded into it
     assert torch.allclose(out, ref)
