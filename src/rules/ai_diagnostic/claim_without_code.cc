@@ -15,6 +15,7 @@
 #include "analysis/facts.h"
 #include "analysis/perf_facts.h"
 #include "analysis/source_facts.h"
+#include "core/budget.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 #include "text/description.h"
@@ -271,7 +272,12 @@ class SameFileFunctions {
 class ClaimWithoutCode : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources(ctx, is_python)) docstring_claims(*cs.file, *cs.tree, cs.added, out);
+    for (const ChangedSource& cs : changed_sources(ctx, is_python)) {
+      budget::begin_file(cs.file->path());
+      docstring_claims(*cs.file, *cs.tree, cs.added, out);
+      if (budget::exhausted()) return;
+    }
+    budget::begin_file("");
     if (ctx.pr.meta.has_description) description_claims(ctx, out);
   }
 
@@ -294,6 +300,7 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
     const std::vector<lang::Function> fns = tree.functions();
     SameFileFunctions same_file(tree, fns);
     for (const lang::Function& fn : fns) {
+      if (budget::exhausted()) return;
       if (!fn.body) continue;
       lang::Node doc = lang::docstring(fn.body);
       // Only a docstring the PR adds or changes is read.
