@@ -1,9 +1,22 @@
 #include "core/budget.h"
 
+#include <time.h>
+
 namespace rp::budget {
 
 namespace {
-using Clock = std::chrono::steady_clock;
+// CPU time of the calling thread, not the wall clock: on a loaded machine (batch -j2 beside a
+// build) a rule gets the same budget of work, so whether it finishes does not depend on what
+// else runs.
+struct Clock {
+  using duration = std::chrono::nanoseconds;
+  using time_point = std::chrono::time_point<Clock, duration>;
+  static time_point now() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return time_point(std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec));
+  }
+};
 
 struct State {
   std::chrono::milliseconds limit{0};  // 0 = unlimited

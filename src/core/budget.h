@@ -3,7 +3,8 @@
 // semgrep's --timeout: the runner starts a rule's budget, the loops that walk files restart its
 // clock per file (begin_file) and ask exhausted() at natural stopping points, and a rule that
 // hears "yes" returns with what it found so far. Nothing is thrown; a rule that never asks runs
-// to its end, and the runner still notes that it overran. One budget per thread.
+// to its end, and the runner still notes that it overran. One budget per thread, counted in the
+// thread's CPU time (the same work is stopped or not whatever else the machine runs).
 #pragma once
 
 #include <chrono>
