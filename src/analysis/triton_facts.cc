@@ -6,6 +6,7 @@
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "core/budget.h"
 #include "core/strings.h"
 
 namespace rp {
@@ -264,9 +265,13 @@ bool is_launch_knob(std::string_view kw) {
 void for_each_touched_kernel(const ReviewContext& ctx,
                              const std::function<void(const FileChange&, const lang::SyntaxTree&, const lang::Function&,
                                                       const std::set<int>&)>& visit) {
-  for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false))
-    for (const lang::Function& k : triton_kernels(*cs.tree))
+  for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+    budget::begin_file(cs.file->path());
+    for (const lang::Function& k : triton_kernels(*cs.tree)) {
+      if (budget::exhausted()) return;
       if (touches_added(cs.added, k.start_line, k.end_line)) visit(*cs.file, *cs.tree, k, cs.added);
+    }
+  }
 }
 
 }  // namespace rp

@@ -193,6 +193,9 @@ Command add_review_command(CLI::App& app) {
                  "directory PATH (repeatable)");
   app.add_option("--rule", in.rules.only, "run only this rule (repeatable)");
   app.add_option("--disable", in.rules.disable, "do not run this rule (repeatable)");
+  app.add_option("--rule-timeout", in.rule_timeout,
+                 "seconds each rule may spend on one file before it stops and the report names it (default 5; 0 = "
+                 "unlimited; config: rules.timeout)");
   app.add_option("--format", args->format,
                  "card | json | sarif | rdjson | github-annotations | concise (file:line: severity rule: problem)")
       ->check(CLI::IsMember({"card", "json", "sarif", "rdjson", "github-annotations", "concise"}));

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "core/budget.h"
 #include "core/path_pattern.h"
 #include "core/paths.h"
 #include "rules/registry.h"
@@ -29,6 +30,10 @@ const std::vector<ConfigKey>& config_keys() {
        "Severity override per rule. A raised `red` still needs a concrete trigger, or the verdict stage shows it "
        "as a warning.",
        R"(rules.severity = { "perf-claim-without-numbers" = "note" })"},
+      {"rules.timeout", "number (seconds)",
+       "How long each rule may spend on one file before it stops; the report then names the rule and the file it "
+       "did not finish (not a finding). Default 5; 0 = unlimited. `--rule-timeout` on the command line wins.",
+       R"(rules.timeout = 5)"},
       {"paths.include", "array of gitignore patterns",
        "Report findings only on files these match. The patterns are `.gitignore`'s: `*` and `?` stay within a path "
        "component, `**/` is any number of directories, a name without `/` matches at any depth, a leading `/` "
@@ -95,9 +100,18 @@ class Parser {
       else if (k.str() == "enable") s = rule_names(v, key, c.enable);
       else if (k.str() == "only") s = rule_names(v, key, c.only);
       else if (k.str() == "severity") s = severities(v, key, c);
-      else s = error_at(k, key, "unknown key (known: disable, enable, only, severity)");
+      else if (k.str() == "timeout") s = timeout(v, key, c);
+      else s = error_at(k, key, "unknown key (known: disable, enable, only, severity, timeout)");
       if (!s.ok()) return s;
     }
+    return Status::Ok();
+  }
+
+  Status timeout(const toml::node& v, const std::string& key, ReviewConfig& c) const {
+    auto seconds = v.value<double>();
+    if (!(v.is_integer() || v.is_floating_point()) || !seconds || !(*seconds >= 0 && *seconds <= 86400))
+      return error(v, key, "must be a number of seconds from 0 (unlimited) to 86400");
+    c.rule_timeout = *seconds;
     return Status::Ok();
   }
 
@@ -294,7 +308,8 @@ std::string render_effective_config(const ReviewConfig& c, const Profile& profil
       {"rules", toml::table{{"disable", toml_strings(c.disable)},
                             {"enable", toml_strings(c.enable)},
                             {"only", toml_strings(c.only)},
-                            {"severity", std::move(severity)}}},
+                            {"severity", std::move(severity)},
+                            {"timeout", c.rule_timeout.value_or(budget::kDefault.count() / 1000.0)}}},
       {"paths", toml::table{{"include", toml_strings(c.include)}, {"exclude", toml_strings(c.exclude)}}},
       {"triggers", toml::table{{"params", toml_strings(profile.trigger_params)}}},
       {"production_shapes", std::move(shapes)},

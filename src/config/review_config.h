@@ -28,6 +28,7 @@ struct ReviewConfig {
   std::optional<std::string> profile;   // atom | aiter | generic
   std::vector<std::string> disable, enable, only;  // rule names
   std::map<std::string, Severity> severity;        // rule → severity override
+  std::optional<double> rule_timeout;              // rules.timeout: seconds per rule per file
   std::vector<std::string> include, exclude;       // gitignore patterns
   // Paths `.gitattributes` of the base revision marks `linguist-generated` (patterns, `!`
   // for an unset), skipped like excluded paths.

@@ -453,11 +453,13 @@ Node SyntaxTree::statement_at(int line) const {
 std::optional<Function> SyntaxTree::enclosing_function(int line) const {
   Node start = node_at_line_start(*this, line);
   if (!start) {
-    // Blank line: the innermost function spanning it.
-    std::optional<Function> best;
-    for (const Function& f : functions())
-      if (f.start_line <= line && line <= f.end_line && (!best || f.start_line >= best->start_line)) best = f;
-    return best;
+    // Blank line: the innermost function spanning it, from the memoized list itself (a copy of
+    // functions() per blank line was quadratic in the functions of a file).
+    const Function* best = nullptr;
+    for (const Function& f : memo_->functions.get([this] { return collect_functions(root()); }))
+      if (f.start_line <= line && line <= f.end_line && (!best || f.start_line >= best->start_line)) best = &f;
+    if (best) return *best;
+    return std::nullopt;
   }
   for (Node n = start; n; n = n.parent())
     if (is_function_kind(n.kind())) return describe_function(n);

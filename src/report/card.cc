@@ -134,6 +134,23 @@ std::string config_change_lines(const ConfigChange& c) {
   for (const std::string& hidden : c.findings_hidden) out += fmt::format("- finding {}\n", hidden);
   return out;
 }
+
+// Checks whose time budget ran out (core/budget.h): not findings, and never red; a reader must
+// know that a clean card did not cover them.
+std::string unfinished_lines(const std::vector<UnfinishedRule>& unfinished) {
+  std::string out;
+  for (const UnfinishedRule& u : unfinished) {
+    std::string where = u.file.empty() ? "" : fmt::format(" on `{}`", u.file);
+    out += u.stopped ? fmt::format("_Did not finish: `{}`{} ran out of its time budget and stopped; its findings "
+                                   "there and after are missing._\n",
+                                   u.rule, where)
+                     : fmt::format("_Over budget: `{}`{} took longer than its time budget; it finished, and its "
+                                   "findings are complete._\n",
+                                   u.rule, where);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_finding_markdown(const Finding& f) { return render_finding(f); }
@@ -161,7 +178,7 @@ std::string render_card(const Review& r) {
     if (s.missing == SkippedRule::Missing::Description) ++need_description;
     else ++need_text;
   }
-  if (need_text || need_description || !r.unparsed_files.empty()) out += "\n";
+  if (need_text || need_description || !r.unparsed_files.empty() || !r.unfinished.empty()) out += "\n";
   if (need_text)
     out += fmt::format("_Reviewed from the diff alone: {} check{} that need whole files did not run._\n", need_text,
                        need_text == 1 ? "" : "s");
@@ -173,6 +190,7 @@ std::string render_card(const Review& r) {
                        r.unparsed_files.size(), r.unparsed_files.size() == 1 ? " was" : "s were",
                        "`" + r.unparsed_files.front() + "`", r.unparsed_files.size() > 1 ? ", ..." : "",
                        r.unparsed_files.size() == 1 ? "it" : "them");
+  out += unfinished_lines(r.unfinished);
   return out;
 }
 

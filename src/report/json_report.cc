@@ -96,6 +96,13 @@ std::string render_json(const Review& r) {
   for (const SkippedRule& s : r.skipped) skipped.push_back({{"rule", s.rule}, {"reason", s.reason}});
   j["skipped_rules"] = skipped;
   j["unparsed_files"] = r.unparsed_files;
+  // Only when a rule's time budget ran out: the output of every other review stays as it was.
+  if (!r.unfinished.empty()) {
+    ordered_json unfinished = ordered_json::array();
+    for (const UnfinishedRule& u : r.unfinished)
+      unfinished.push_back({{"rule", u.rule}, {"file", u.file}, {"stopped", u.stopped}});
+    j["unfinished_rules"] = unfinished;
+  }
   ordered_json tiers = ordered_json::array();
   for (const FileTier& t : r.tiers) {
     ordered_json e{{"path", t.path}, {"tier", t.tier}, {"why", t.why}};

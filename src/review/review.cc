@@ -30,6 +30,7 @@ namespace {
 constexpr size_t kMaxDiffBytes = size_t(512) << 20;
 constexpr size_t kMaxMetaBytes = size_t(64) << 20;
 constexpr size_t kMaxBaselineBytes = size_t(64) << 20;
+constexpr double kMaxRuleTimeoutSeconds = 86400;
 
 // Step 4 for the card: each changed head-side file in Tier 1/2, why, and (with git history)
 // how often it changed over the last year.
@@ -285,6 +286,8 @@ Result<Prepared> prepare(const ReviewInputs& in) {
   if (Status s = choose_profile(in, p); !s.ok()) return s;
   for (const std::string& name : in.rules.only)
     if (!rule_info_of(name)) return Status::Error("unknown rule '" + name + "' (see `review-pr rules`)");
+  if (in.rule_timeout && !(*in.rule_timeout >= 0 && *in.rule_timeout <= kMaxRuleTimeoutSeconds))
+    return Status::Error("--rule-timeout: expected seconds from 0 (unlimited) to 86400");
   return p;
 }
 
@@ -306,6 +309,13 @@ std::vector<MandatoryCheck> mandatory_checks(const Review& review, const Profile
     out.push_back(m);
   }
   return out;
+}
+
+// --rule-timeout, else the configuration's rules.timeout, else the default.
+std::chrono::milliseconds rule_budget(const ReviewInputs& in, const ReviewConfig& config) {
+  std::optional<double> seconds = in.rule_timeout ? in.rule_timeout : config.rule_timeout;
+  if (!seconds) return budget::kDefault;
+  return std::chrono::milliseconds(static_cast<long long>(*seconds * 1000));
 }
 
 // Severity stage, after each rule's own choice: a red needs its trigger on a production path
@@ -412,7 +422,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   }
   ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get(), p.repo.get()};
   RuleSelection rules = configured_rules(p.config, in.rules);
-  RuleRun run = run_rules(ctx, rules);
+  RuleRun run = run_rules(ctx, rules, rule_budget(in, p.config));
   gate_reach(run.findings, ctx);
 
   Review review;
@@ -431,6 +441,7 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.verdict = decide(review.findings);
   review.config_change = config_change(p, in, rules, review);
   review.skipped = std::move(run.skipped);
+  review.unfinished = std::move(run.unfinished);
   review.unparsed_files = workspace.unparsed();
   if (knowledge) review.tiers = backbone_tiers(p.pr, *knowledge, p.repo.get());
   for (const Rule* rule : all_rules())

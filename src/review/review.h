@@ -59,6 +59,9 @@ struct ReviewInputs {
   };
   RevisionFiles base_files, head_files;
   std::string baseline_file;  // hide findings whose fingerprint it lists
+  // Each rule's time budget per file in seconds (--rule-timeout; 0 = unlimited); unset = the
+  // configuration's rules.timeout, else budget::kDefault.
+  std::optional<double> rule_timeout;
 };
 
 // The configuration a review uses, with the profile it resolves to.

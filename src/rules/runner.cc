@@ -2,7 +2,7 @@
 
 namespace rp {
 
-RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection) {
+RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std::chrono::milliseconds per_file) {
   RuleRun run;
   for (const Rule* rule : all_rules()) {
     const RuleInfo& info = rule->info();
@@ -18,7 +18,10 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection) {
       continue;
     }
     std::vector<Finding> found;
+    budget::start_rule(per_file);
     rule->check(ctx, found);
+    if (auto outcome = budget::finish_rule())
+      run.unfinished.push_back({std::string(info.name), outcome->file, outcome->stopped});
     for (Finding& f : found) {
       if (f.rule.empty()) f.rule = std::string(info.name);
       run.findings.push_back(std::move(f));

@@ -2,9 +2,11 @@
 // the verdict stage) and the rules that could not run, with why.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
+#include "core/budget.h"
 #include "rules/registry.h"
 #include "rules/rule.h"
 
@@ -17,11 +19,23 @@ struct SkippedRule {
   std::string reason;
 };
 
+// A rule whose time budget (core/budget.h) ran out on a file: it stopped there and its findings
+// are those it made before (stopped), or it ran to its end anyway (a rule that does not ask the
+// budget) and its findings are complete.
+struct UnfinishedRule {
+  std::string rule;
+  std::string file;  // "" = not while on a file
+  bool stopped = true;
+};
+
 struct RuleRun {
   std::vector<Finding> findings;
   std::vector<SkippedRule> skipped;
+  std::vector<UnfinishedRule> unfinished;
 };
 
-RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection = {});
+// `per_file`: each rule's time budget per file (0 = unlimited).
+RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection = {},
+                  std::chrono::milliseconds per_file = budget::kDefault);
 
 }  // namespace rp

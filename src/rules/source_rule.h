@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/dispatch_facts.h"
+#include "core/budget.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -16,8 +17,11 @@ template <const RuleInfo& I, Sources S = Sources::Python>
 class SourceRule : public RuleWithInfo<I> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const final {
-    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, S == Sources::PythonAndCpp))
+    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, S == Sources::PythonAndCpp)) {
+      budget::begin_file(file->path());
       check_source(ctx, *file, added, *tree, out);
+      if (budget::exhausted()) return;
+    }
   }
 
  protected:

@@ -71,6 +71,7 @@ struct Review {
   std::vector<Finding> findings;
   std::map<std::string, std::string> codes;  // rule → checklist code in this profile
   std::vector<SkippedRule> skipped;
+  std::vector<UnfinishedRule> unfinished;  // rules whose time budget ran out on a file
   CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
   std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
   std::vector<FileTier> tiers;  // changed files in Tier 1/2 (reviews with a repository only)

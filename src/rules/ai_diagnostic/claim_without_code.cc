@@ -2,8 +2,12 @@
 // docstring/comment the PR adds asserts an invariant its function never enforces.
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <queue>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -11,6 +15,7 @@
 #include "analysis/facts.h"
 #include "analysis/perf_facts.h"
 #include "analysis/source_facts.h"
+#include "core/budget.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 #include "text/description.h"
@@ -120,7 +125,8 @@ bool contains_word(const std::string& code, const std::string& word) {
 // calls) visibly does not enforce; a fallback is looked for in `file_code` (the whole file: a
 // comment may describe a sibling function). `raised_by_callee` says whether a same-file
 // function the body calls raises the named exception.
-std::vector<Claim> unenforced_claims(std::string_view text, const std::string& code, const std::string& file_code,
+std::vector<Claim> unenforced_claims(std::string_view text, const std::string& code,
+                                     const std::function<const std::string&()>& file_code,
                                      const std::function<bool(const std::string&)>& raised_by_callee) {
   std::vector<Claim> out;
   re2::StringPiece in(text.data(), text.size());
@@ -156,7 +162,7 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
     bool code_like = target.find_first_of("_.(") != std::string::npos;
     std::string last = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
     if (!last.empty() && last.back() == ')') last = last.substr(0, last.size() - 2);
-    if (code_like && !last.empty() && !contains_word(file_code, last))
+    if (code_like && !last.empty() && !contains_word(file_code(), last))
       out.push_back({quote(m), fmt::format("no call of `{}`, which the file never names", last), at(m)});
   }
 
@@ -174,21 +180,104 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
   return out;
 }
 
-// Whether a same-file function named in `code` raises `type`.
-bool callee_raises(const lang::SyntaxTree& tree, const std::string& code, const std::string& type) {
-  for (const lang::Function& fn : tree.functions()) {
-    if (!contains_word(code, fn.name)) continue;
-    std::string_view t = fn.node.text();
-    if (RE2::PartialMatch(re2::StringPiece(t.data(), t.size()), RE2("\\braise\\s+" + RE2::QuoteMeta(type) + "\\b")))
-      return true;
+// The same-file functions a body may call, found by name in one pass over the body's words
+// instead of a word search of the body per function of the file (quadratic in a generated
+// file of thousands of functions). A name "occurs" as contains_word() would find it: a maximal
+// run of ASCII word characters; a name with other characters is searched for as before.
+class SameFileFunctions {
+ public:
+  SameFileFunctions(const lang::SyntaxTree& tree, const std::vector<lang::Function>& fns) : tree_(tree), fns_(fns) {
+    for (std::size_t i = 0; i < fns.size(); ++i) {
+      if (ascii_word(fns[i].name)) by_name_[fns[i].name].push_back(i);
+      else odd_.push_back(i);
+    }
   }
-  return false;
-}
+
+  // `code` with the bodies of the functions it names appended, each once, in file order; a
+  // function is named when `code` mentions it, counting the bodies appended before it (as a
+  // scan over the file's functions that appends to `code` as it goes). `self` is left out.
+  std::string with_callees(std::string code, const lang::Function& self) const {
+    std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> next;
+    std::unordered_set<std::size_t> queued;
+    auto enqueue_words = [&](std::string_view text, std::size_t after) {
+      for_each_word(text, [&](std::string_view w) {
+        auto it = by_name_.find(w);
+        if (it == by_name_.end()) return;
+        for (std::size_t i : it->second)
+          if (i >= after && queued.insert(i).second) next.push(i);
+      });
+    };
+    enqueue_words(code, 0);
+    std::size_t odd = 0;
+    for (;;) {
+      std::size_t i = next.empty() ? fns_.size() : next.top();
+      bool take_odd = odd < odd_.size() && odd_[odd] < i;
+      if (take_odd) i = odd_[odd++];
+      else if (next.empty()) break;
+      else next.pop();
+      const lang::Function& g = fns_[i];
+      if (!g.body || g.node == self.node) continue;
+      if (take_odd && !contains_word(code, g.name)) continue;
+      std::string more = body_code(tree_, g, lang::docstring(g.body));
+      code += more;
+      enqueue_words(more, i + 1);
+    }
+    return code;
+  }
+
+  // Whether a same-file function named in `code` raises `type`.
+  bool callee_raises(const std::string& code, const std::string& type) const {
+    const RE2 raise("\\braise\\s+" + RE2::QuoteMeta(type) + "\\b");
+    auto raises = [&](const lang::Function& fn) {
+      std::string_view t = fn.node.text();
+      return RE2::PartialMatch(re2::StringPiece(t.data(), t.size()), raise);
+    };
+    bool found = false;
+    std::unordered_set<std::size_t> tried;
+    for_each_word(code, [&](std::string_view w) {
+      if (found) return;
+      if (auto it = by_name_.find(w); it != by_name_.end())
+        for (std::size_t i : it->second) found = found || (tried.insert(i).second && raises(fns_[i]));
+    });
+    for (std::size_t i : odd_) found = found || (contains_word(code, fns_[i].name) && raises(fns_[i]));
+    return found;
+  }
+
+ private:
+  // RE2's \b: ASCII word characters only.
+  static bool word_char(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+  }
+  static bool ascii_word(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), word_char); }
+  template <class F>
+  static void for_each_word(std::string_view text, F&& f) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+      if (!word_char(text[i])) { ++i; continue; }
+      std::size_t b = i;
+      while (i < text.size() && word_char(text[i])) ++i;
+      f(text.substr(b, i - b));
+    }
+  }
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  const lang::SyntaxTree& tree_;
+  const std::vector<lang::Function>& fns_;
+  std::unordered_map<std::string, std::vector<std::size_t>, Hash, std::equal_to<>> by_name_;
+  std::vector<std::size_t> odd_;  // names contains_word() must search for
+};
 
 class ClaimWithoutCode : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources(ctx, is_python)) docstring_claims(*cs.file, *cs.tree, cs.added, out);
+    for (const ChangedSource& cs : changed_sources(ctx, is_python)) {
+      budget::begin_file(cs.file->path());
+      docstring_claims(*cs.file, *cs.tree, cs.added, out);
+      if (budget::exhausted()) return;
+    }
+    budget::begin_file("");
     if (ctx.pr.meta.has_description) description_claims(ctx, out);
   }
 
@@ -198,21 +287,30 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
   // not contracts of the function they sit in.
   void docstring_claims(const FileChange& f, const lang::SyntaxTree& tree, const std::set<int>& added,
                         std::vector<Finding>& out) const {
-    std::string file_code;
-    for (int l = 1; l <= tree.line_count(); ++l)
-      if (!tree.line_is_comment(l)) file_code += std::string(code_part(tree.line_text(l), true)) + "\n";
-    for (const lang::Function& fn : tree.functions()) {
+    // The whole file as code, for a fallback's target: built on the first claim that needs it.
+    std::optional<std::string> file_code;
+    auto whole_file = [&]() -> const std::string& {
+      if (!file_code) {
+        file_code.emplace();
+        for (int l = 1; l <= tree.line_count(); ++l)
+          if (!tree.line_is_comment(l)) *file_code += std::string(code_part(tree.line_text(l), true)) + "\n";
+      }
+      return *file_code;
+    };
+    const std::vector<lang::Function> fns = tree.functions();
+    SameFileFunctions same_file(tree, fns);
+    for (const lang::Function& fn : fns) {
+      if (budget::exhausted()) return;
       if (!fn.body) continue;
       lang::Node doc = lang::docstring(fn.body);
+      // Only a docstring the PR adds or changes is read.
+      if (!doc || !touches_added(added, doc.start_line(), doc.end_line())) continue;
       if (stub_body(fn, doc)) continue;
-      std::string code = body_code(tree, fn, doc);
-      for (const lang::Function& g : tree.functions())
-        if (g.body && !(g.node == fn.node) && contains_word(code, g.name)) code += body_code(tree, g, lang::docstring(g.body));
-      auto raised = [&](const std::string& type) { return callee_raises(tree, code, type); };
-      std::vector<std::pair<int, std::string>> texts;  // line, claim text
-      if (doc && touches_added(added, doc.start_line(), doc.end_line())) texts.push_back({doc.start_line(), std::string(doc.text())});
-      for (const auto& [line, text] : texts)
-        for (const Claim& claim : unenforced_claims(text, code, file_code, raised)) {
+      std::string code = same_file.with_callees(body_code(tree, fn, doc), fn);
+      auto raised = [&](const std::string& type) { return same_file.callee_raises(code, type); };
+      const int line = doc.start_line();
+      const std::string text(doc.text());
+      for (const Claim& claim : unenforced_claims(text, code, whole_file, raised)) {
           int at = line + static_cast<int>(std::count(text.begin(), text.begin() + claim.offset, '\n'));
           Finding x = finding();
           x.location = Location{f.new_path, at};

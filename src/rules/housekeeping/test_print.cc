@@ -42,11 +42,14 @@ class TestPrint : public RuleWithInfo<kInfo> {
       // Functions only the script entry point reaches (main(), a run_case it calls) print the
       // script's console output; pytest never runs them.
       std::set<std::string> script = script_only_functions(*tree);
+      // Picked once per file, not per print (a copy of every function per call was quadratic).
+      std::vector<lang::Function> script_fns;
+      for (const lang::Function& top : tree->functions())
+        if (script.count(top.name) && top.class_name.empty()) script_fns.push_back(top);
       auto in_script = [&](int line) {
-        auto fn = tree->enclosing_function(line);
-        if (!fn) return false;
-        for (const lang::Function& top : tree->functions())
-          if (script.count(top.name) && top.class_name.empty() && top.node.contains_line(line)) return true;
+        if (script_fns.empty() || !tree->enclosing_function(line)) return false;
+        for (const lang::Function& top : script_fns)
+          if (top.node.contains_line(line)) return true;
         return false;
       };
       std::vector<int> lines;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
@@ -37,7 +38,15 @@ built by a helper call or read from a config (their rank is unknown); kernels wh
 all pass enough dimensions; axis 0; tests.)"};
 
 // Single-name assignments of a file, to resolve a grid name at a launch.
-using Bindings = std::multimap<std::string, const lang::Assignment*>;
+// Assignments by the name they bind and the function they sit in (its first line; 0 = module
+// level), in file order.
+using Bindings = std::multimap<std::pair<std::string, int>, const lang::Assignment*>;
+
+int scope_of(const lang::SyntaxTree& tree, int line) {
+  auto fn = tree.enclosing_function(line);
+  return fn ? fn->start_line : 0;
+}
+using Launches = std::unordered_map<std::string, std::vector<const lang::Call*>>;
 
 // The values bound to `name` that may reach `at` in the same function: the closest assignment
 // before it and, when that one sits in a branch of an if statement, every assignment from the
@@ -45,16 +54,11 @@ using Bindings = std::multimap<std::string, const lang::Assignment*>;
 // with either rank).
 std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name,
                                         lang::Node at) {
-  auto scope = tree.enclosing_function(at.start_line());
-  auto same_scope = [&](int line) {
-    auto fn = tree.enclosing_function(line);
-    return (!fn && !scope) || (fn && scope && fn->start_line == scope->start_line);
-  };
-  auto [lo, hi] = b.equal_range(name);
+  auto [lo, hi] = b.equal_range({name, scope_of(tree, at.start_line())});
   const lang::Assignment* closest = nullptr;
   for (auto it = lo; it != hi; ++it) {
     const lang::Assignment* a = it->second;
-    if (a->line >= at.start_line() || (closest && a->line < closest->line) || !same_scope(a->line)) continue;
+    if (a->line >= at.start_line() || (closest && a->line < closest->line)) continue;
     closest = a;
   }
   if (!closest || !closest->value) return {};
@@ -67,7 +71,7 @@ std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bind
   std::vector<lang::Node> out;
   for (auto it = lo; it != hi; ++it) {
     const lang::Assignment* a = it->second;
-    if (a->line >= from && a->line < at.start_line() && a->value && same_scope(a->line)) out.push_back(a->value);
+    if (a->line >= from && a->line < at.start_line() && a->value) out.push_back(a->value);
   }
   return out;
 }
@@ -115,24 +119,33 @@ class TritonGridAxis : public SourceRule<kInfo> {
     std::vector<lang::Assignment> all = tree.assignments();
     Bindings assigns;
     for (const lang::Assignment& a : all)
-      if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(a.targets[0], &a);
+      if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(std::pair(a.targets[0], scope_of(tree, a.line)), &a);
+    // Launches by the name they launch, in file order: one pass over the calls, not one per kernel
+    // (a generated file of thousands of kernels made that quadratic).
     std::vector<lang::Call> calls = tree.calls();
-    for (const lang::Function& k : kernels) check_kernel(f, tree, k, calls, assigns, added, out);
+    Launches launches;
+    for (const lang::Call& c : calls) {
+      if (!is_kernel_launch(c)) continue;
+      lang::Node value = c.node.child_by_field("function").child_by_field("value");
+      if (value) launches[std::string(value.text())].push_back(&c);
+    }
+    static const std::vector<const lang::Call*> kNone;
+    for (const lang::Function& k : kernels) {
+      auto it = launches.find(k.name);
+      check_kernel(f, tree, k, it == launches.end() ? kNone : it->second, assigns, added, out);
+    }
   }
 
  private:
   void check_kernel(const FileChange& f, const lang::SyntaxTree& tree, const lang::Function& k,
-                    const std::vector<lang::Call>& calls, const Bindings& assigns,
+                    const std::vector<const lang::Call*>& launches, const Bindings& assigns,
                     const std::set<int>& added, std::vector<Finding>& out) const {
     int max_rank = -2;
     int launch_line = 0;
     bool any_added = touches_added(added, k.start_line, k.end_line);
-    for (const lang::Call& c : calls) {
-      if (!is_kernel_launch(c)) continue;
-      lang::Node fn = c.node.child_by_field("function");
-      lang::Node value = fn.child_by_field("value");
-      if (!value || value.text() != k.name) continue;
-      lang::Node sub = fn.child_by_field("subscript");
+    for (const lang::Call* launch : launches) {
+      const lang::Call& c = *launch;
+      lang::Node sub = c.node.child_by_field("function").child_by_field("subscript");
       int rank = grid_rank(tree, sub, assigns);
       if (rank < 0) return;  // a launch whose grid we cannot read: stay silent
       max_rank = std::max(max_rank, rank);

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Growth of every rule with the size of what a PR changes: generated files of N small
+# functions (Python, C++/HIP kernels, Triton kernels), added to a near-empty repository
+# ("add") or edited throughout in a large existing file ("edit"), reviewed one rule at a time.
+# Prints each rule's wall time per size and the growth factor between the last two sizes
+# (near-linear = about 2 per doubling). Usage:
+#   bench/growth.sh [SIZES...]            (default: 1000 2000 4000 8000)
+# Environment: REVIEW_PR (binary; default build/review-pr), RULES (space-separated subset),
+# LANGS (py cpp triton), VARIANTS (add edit), LIMIT (seconds per run, default 30; a run that
+# hits it prints ">LIMIT" and the rule is not tried at larger sizes), WORK (scratch directory).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${REVIEW_PR:-$here/build/review-pr}
+[ -x "$bin" ] || { echo "build review-pr first (ninja -C build)" >&2; exit 2; }
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 2000 4000 8000)
+langs=${LANGS:-py cpp triton}
+variants=${VARIANTS:-add edit}
+limit=${LIMIT:-30}
+work=${WORK:-${TMPDIR:-/tmp}/review-pr-growth}
+rules=${RULES:-$("$bin" rules | awk '/^[a-z0-9-]+ \[/ {print $1}')}
+mkdir -p "$work"
+
+# gen LANG N VARIANT SIDE → the file's text. "edit" changes one line in every function.
+gen() {
+  python3 - "$@" <<'EOF'
+import sys
+lang, n, variant, side = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+k = 7 if (variant == "edit" and side == "head") else 3
+out = []
+if lang == "py":
+    out.append("import os\nimport torch\n\n")
+    for i in range(n):
+        callee = f"fn_{i - 1}(x)" if i else "x"
+        out.append(f"def fn_{i}(x, scale=None):\n    y = {callee} * {k + i % 5} if scale else x\n    return torch.relu(y)\n\n")
+elif lang == "triton":
+    out.append("import torch\nimport triton\nimport triton.language as tl\n\n")
+    for i in range(n):
+        out.append(f"@triton.jit\ndef kern_{i}(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n"
+                   f"    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                   f"    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)\n"
+                   f"    tl.store(y_ptr + offs, x * {k + i % 5}, mask=offs < n)\n\n\n"
+                   f"def launch_{i}(x, y):\n"
+                   f"    grid = (triton.cdiv(x.numel(), 128),)\n"
+                   f"    kern_{i}[grid](x, y, x.numel(), BLOCK=128)\n"
+                   f"    return y\n\n\n")
+else:
+    out.append("#include <hip/hip_runtime.h>\n\n")
+    for i in range(n):
+        out.append(f"__global__ void kern_{i}(float* out, const float* in, int n) {{\n"
+                   f"  int idx = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                   f"  if (idx < n) out[idx] = in[idx] * {k + i % 5}.0f;\n}}\n\n")
+sys.stdout.write("".join(out))
+EOF
+}
+
+path_of() {
+  case $1 in
+    py) echo aiter/ops/generated.py ;;
+    triton) echo aiter/ops/triton/generated_kernels.py ;;
+    cpp) echo csrc/kernels/generated.cu ;;
+  esac
+}
+
+# make_repo LANG VARIANT N → a git repository with commits tagged base and head.
+make_repo() {
+  local lang=$1 variant=$2 n=$3 dir="$work/$1-$2-$3" file
+  file=$(path_of "$lang")
+  [ -d "$dir/.git" ] && { echo "$dir"; return; }
+  rm -rf "$dir" && mkdir -p "$dir/$(dirname "$file")" "$dir/aiter"
+  (
+    cd "$dir"
+    git init -q
+    printf '# generated\n' > README.md
+    : > aiter/__init__.py
+    [ "$variant" = edit ] && gen "$lang" "$n" edit base > "$file"
+    git add -A && git -c user.name=b -c user.email=b@b commit -qm base && git tag base
+    gen "$lang" "$n" "$variant" head > "$file"
+    git add -A && git -c user.name=b -c user.email=b@b commit -qm "Speed up generated kernels 2x on gfx942" && git tag head
+  )
+  echo "$dir"
+}
+
+meta="$work/meta.json"
+cat > "$meta" <<'EOF'
+{"title": "Speed up generated kernels 2x on gfx942", "number": 1,
+ "body": "## Motivation\nThe generated kernels are slow.\n\n## Changes\n- Fuse the scale into `fn_1` and `kern_2`, 2x faster on MI300X.\n- Add fp8 support to `fn_3`.\n- Set AITER_GENERATED_FAST=1 to enable the fast path.\n\n## Test\npytest op_tests/test_generated.py: 1.8 ms -> 0.9 ms\n"}
+EOF
+
+# run_ms DIR RULE → wall ms, or "" on timeout
+run_ms() {
+  local t0 t1 rc=0
+  t0=$(date +%s%N)
+  timeout "$limit" "$bin" --repo "$1" --base base --head head --profile generic --rule "$2" --meta "$meta" \
+    --cache-dir - --format json >/dev/null 2>&1 || rc=$?
+  t1=$(date +%s%N)
+  [ $rc -eq 124 ] && return 0
+  echo $(( (t1 - t0) / 1000000 ))
+}
+
+printf '%-7s %-5s %-36s' lang kind rule
+for n in "${sizes[@]}"; do printf ' %8s' "${n}ms"; done
+printf ' %7s\n' factor
+for lang in $langs; do
+  for variant in $variants; do
+    dirs=()
+    for n in "${sizes[@]}"; do dirs+=("$(make_repo "$lang" "$variant" "$n")"); done
+    for rule in $rules; do
+      printf '%-7s %-5s %-36s' "$lang" "$variant" "$rule"
+      prev="" last="" stopped=""
+      for d in "${dirs[@]}"; do
+        if [ -n "$stopped" ]; then printf ' %8s' -; continue; fi
+        ms=$(run_ms "$d" "$rule")
+        if [ -z "$ms" ]; then printf ' %8s' ">${limit}s"; stopped=1; prev=$last; last=""; continue; fi
+        printf ' %8s' "$ms"
+        prev=$last last=$ms
+      done
+      if [ -n "$stopped" ]; then printf ' %7s\n' "inf"
+      elif [ -n "$prev" ]; then awk -v a="$last" -v b="$prev" 'BEGIN { printf " %7.2f\n", (b > 0 ? a / b : 0) }'
+      else printf '\n'; fi
+    done
+  done
+done
