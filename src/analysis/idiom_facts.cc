@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <cctype>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -118,22 +119,20 @@ BaseIdioms scan(const ReviewContext& ctx) {
 }  // namespace
 
 const BaseIdioms& base_idioms(const ReviewContext& ctx) {
-  // One entry: a process reviews one PR at a time, and batch workers one commit after another.
-  // A review without a base revision (fixtures, directories) is counted afresh.
+  // One entry per base revision, never evicted (a few integers each), so a reference handed
+  // to one batch worker stays valid while another worker counts another revision. A review
+  // without a base revision (fixtures, directories) is counted afresh on its own thread.
   static std::mutex mu;
-  static std::string cached_rev;
-  static BaseIdioms cached;
+  static std::map<std::string, BaseIdioms> by_rev;
   static thread_local BaseIdioms fresh;
-  std::lock_guard<std::mutex> lock(mu);
   if (ctx.pr.base_rev.empty()) {
     fresh = scan(ctx);
     return fresh;
   }
-  if (cached_rev != ctx.pr.base_rev) {
-    cached = scan(ctx);
-    cached_rev = ctx.pr.base_rev;
-  }
-  return cached;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = by_rev.find(ctx.pr.base_rev);
+  if (it == by_rev.end()) it = by_rev.emplace(ctx.pr.base_rev, scan(ctx)).first;
+  return it->second;
 }
 
 bool widespread(int count, int files) { return count >= 40 && files >= 8; }

@@ -6,26 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include "source/map_tree.h"
+
 namespace rp {
 namespace {
 
-class MemTree : public TreeReader {
- public:
-  explicit MemTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
-  std::optional<std::string> read(const std::string& p) const override {
-    auto it = files_.find(p);
-    return it == files_.end() ? std::nullopt : std::optional<std::string>(it->second);
-  }
-  bool exists(const std::string& p) const override { return files_.count(p) > 0; }
-  std::vector<std::string> list_files() const override {
-    std::vector<std::string> out;
-    for (const auto& [p, t] : files_) out.push_back(p);
-    return out;
-  }
-
- private:
-  std::map<std::string, std::string> files_;
-};
 
 struct Repo {
   explicit Repo(std::map<std::string, std::string> files)
@@ -44,7 +29,7 @@ struct Repo {
     ADD_FAILURE() << "no function " << qualified;
     return {};
   }
-  MemTree tree;
+  MapTree tree;
   std::unique_ptr<index::RepoIndex> idx;
   Origins origins;
 };

@@ -14,30 +14,13 @@
 #include "index/repo_index.h"
 #include "index/tiers.h"
 #include "review/review.h"
+#include "source/map_tree.h"
 
 namespace rp::index {
 namespace {
 
 namespace fs = std::filesystem;
 
-class MemTree : public TreeReader {
- public:
-  explicit MemTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
-  std::optional<std::string> read(const std::string& p) const override {
-    auto it = files_.find(p);
-    return it == files_.end() ? std::nullopt : std::optional<std::string>(it->second);
-  }
-  bool exists(const std::string& p) const override { return files_.count(p) > 0; }
-  std::vector<std::string> list_files() const override {
-    std::vector<std::string> out;
-    for (const auto& [p, t] : files_) out.push_back(p);
-    return out;
-  }
-  mutable int reads = 0;
-
- private:
-  std::map<std::string, std::string> files_;
-};
 
 TEST(FileIndex, PythonFacts) {
   FileIndex fi = extract_file("pkg/m.py", R"(
@@ -197,7 +180,7 @@ TEST(Store, RoundTripPostingsAndCorruption) {
 }
 
 TEST(RepoIndex, CrossReferencesAndCache) {
-  MemTree tree({
+  MapTree tree({
       {"pkg/__init__.py", "from .ops import *\nfrom . import sub\n"},
       {"pkg/ops.py", "from pkg.impl import kernel as fast\n\ndef kernel_v1(x, eps=1e-6):\n    return x\n"},
       {"pkg/impl.py", "def kernel(a, b, *, flag=False):\n    return a\n"},
@@ -262,11 +245,11 @@ TEST(RepoIndex, ChangedBlobsOverlayTheStore) {
   opts.cache_file = cache.string();
   opts.min_files_to_cache = 0;
   opts.max_missing_before_store = 3;
-  MemTree base_tree(files);
+  MapTree base_tree(files);
   auto base = RepoIndex::build(base_tree, opts);
   files["pkg/c.py"] = "from pkg.a import run\nrun(2)\n";  // added by the PR
   files["pkg/d.py"] = "import os\n";                        // no longer calls run
-  MemTree head(files);
+  MapTree head(files);
   BuildStats st;
   auto idx = RepoIndex::build(head, opts, &st);
   EXPECT_EQ(st.extracted, 0u);  // parsed when a query first needs them
@@ -308,7 +291,7 @@ TEST(Tiers, ImportChainHeaderFanInAndModelBases) {
     files["aiter/__init__.py"] += "from .ops.op" + std::to_string(i) + " import *\n";
     files["csrc/k" + std::to_string(i) + ".cu"] = "#include \"hub.h\"\n";
   }
-  MemTree tree(files);
+  MapTree tree(files);
   auto idx = RepoIndex::build(tree, {});
   TierModel aiter(*idx, *find_profile("aiter"));
   EXPECT_EQ(aiter.tier_of("aiter/__init__.py").tier, 1);
@@ -319,7 +302,7 @@ TEST(Tiers, ImportChainHeaderFanInAndModelBases) {
   EXPECT_EQ(aiter.tier_of("csrc/include/hub.h").tier, 2);
   EXPECT_NE(aiter.tier_of("csrc/include/hub.h").why.find("12 translation units"), std::string::npos);
 
-  MemTree atom_tree({
+  MapTree atom_tree({
       {"atom/models/base_v2.py", "class BaseForCausalLM:\n    pass\nclass V3(BaseForCausalLM):\n    pass\n"},
       {"atom/models/kimi.py", "from atom.models.base_v2 import BaseForCausalLM\nclass Kimi(BaseForCausalLM):\n    pass\n"},
       {"atom/models/glm.py", "from atom.models.base_v2 import BaseForCausalLM\nclass Glm:\n    pass\n"},

@@ -92,13 +92,16 @@ std::string key_for(const std::string& id, FileIndex::Lang lang) {
 //   relative `from . import x`, whose package depends on the path)  b base class's last
 //   component  h included file name ("h*": an include whose file name is not its last
 //   component, checked by every include query)
+// The postings key of a name in one role: the role's letter, then the name.
+std::string posting_term(char role, std::string_view name) {
+  std::string term(1, role);
+  term += name;
+  return term;
+}
+
 std::vector<std::string> index_terms(const FileIndex& fi) {
   std::vector<std::string> t;
-  auto add = [&](char role, std::string_view name) {
-    std::string s(1, role);
-    s += name;
-    t.push_back(std::move(s));
-  };
+  auto add = [&](char role, std::string_view name) { t.push_back(posting_term(role, name)); };
   for (const PyFunction& f : fi.functions) add('d', f.name);
   for (const std::string& n : fi.module_names) add('n', n);
   for (const PyCall& c : fi.calls) add('c', last_component(c.callee));
@@ -312,9 +315,7 @@ std::vector<std::pair<std::string, const FileIndex*>> RepoIndex::candidates(cons
 }
 
 std::vector<std::pair<std::string, const FileIndex*>> RepoIndex::files_naming(Role role, std::string_view name) const {
-  std::string term(1, static_cast<char>(role));
-  term += name;
-  return candidates(term);
+  return candidates(posting_term(static_cast<char>(role), name));
 }
 
 const FileIndex* RepoIndex::file(const std::string& path) const {
@@ -408,7 +409,7 @@ RepoIndex::Resolved RepoIndex::resolve_rec(const std::string& mpath, const std::
 
 std::vector<CallSite> RepoIndex::callers(const std::string& name) const {
   std::vector<CallSite> out;
-  for (const auto& [path, fi] : candidates("c" + name)) {
+  for (const auto& [path, fi] : candidates(posting_term('c', name))) {
     if (fi->lang != FileIndex::Python) continue;
     for (const PyCall& c : fi->calls)
       if (last_component(c.callee) == name) out.push_back({path, &c});
@@ -419,7 +420,7 @@ std::vector<CallSite> RepoIndex::callers(const std::string& name) const {
 std::vector<ImportSite> RepoIndex::importers_of_name(const std::string& name) const {
   std::vector<ImportSite> out;
   if (name == "*") return out;
-  for (const auto& [path, fi] : candidates("i" + name)) {
+  for (const auto& [path, fi] : candidates(posting_term('i', name))) {
     if (fi->lang != FileIndex::Python) continue;
     for (const PyImport& im : fi->imports)
       for (const auto& n : im.names)
@@ -430,7 +431,7 @@ std::vector<ImportSite> RepoIndex::importers_of_name(const std::string& name) co
 
 std::vector<ImportSite> RepoIndex::imports_of_module_name(const std::string& dotted) const {
   std::vector<ImportSite> out;
-  for (const auto& [path, fi] : merge_by_path(candidates("m" + last_component(dotted)), candidates("m")))
+  for (const auto& [path, fi] : merge_by_path(candidates(posting_term('m', last_component(dotted))), candidates("m")))
     for (const PyImport& im : fi->imports)
       if (absolute_module(path, im) == dotted) out.push_back({path, &im});
   return out;
@@ -446,7 +447,7 @@ std::vector<ImportSite> RepoIndex::importers_of_module(const std::string& module
 
 std::vector<std::pair<std::string, const PyClass*>> RepoIndex::subclasses(const std::string& class_name) const {
   std::vector<std::pair<std::string, const PyClass*>> out;
-  for (const auto& [path, fi] : candidates("b" + class_name))
+  for (const auto& [path, fi] : candidates(posting_term('b', class_name)))
     for (const PyClass& c : fi->classes)
       for (const std::string& b : c.bases)
         if (last_component(b) == class_name) out.emplace_back(path, &c);
@@ -487,7 +488,7 @@ std::vector<std::string> RepoIndex::resolved_includes(const std::string& path) c
 std::vector<std::string> RepoIndex::includers(const std::string& header) const {
   std::vector<std::string> out;
   std::string base = base_name(header);
-  for (const auto& [path, fi] : merge_by_path(candidates("h" + base), candidates("h*"))) {
+  for (const auto& [path, fi] : merge_by_path(candidates(posting_term('h', base)), candidates("h*"))) {
     if (fi->lang != FileIndex::Cpp) continue;
     for (const std::string& inc : fi->includes)
       if (resolve_include(path, inc) == header) out.push_back(path);
