@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace rp {
@@ -155,7 +156,7 @@ TEST(Config, ReferenceExampleParsesAndReadmeHoldsTheReference) {
   auto example = parse_config(config_example(), "example");
   EXPECT_TRUE(example.ok()) << example.error();
   std::string reference = config_reference_markdown();
-  for (const ConfigKey& k : config_keys()) EXPECT_NE(reference.find("`" + std::string(k.key) + "`"), std::string::npos);
+  for (const ConfigKey& k : config_keys()) EXPECT_NE(reference.find(fmt::format("`{}`", k.key)), std::string::npos);
   std::ifstream in(RP_SOURCE_DIR "/README.md");
   std::stringstream readme;
   readme << in.rdbuf();

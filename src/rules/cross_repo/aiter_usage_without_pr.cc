@@ -188,7 +188,10 @@ class AiterUsageWithoutPr : public RuleWithInfo<kInfo> {
       return;
     }
     std::string alt;
-    for (auto& [name, item] : symbols) alt += (alt.empty() ? "" : "|") + RE2::QuoteMeta(name);
+    for (auto& [name, item] : symbols) {
+      if (!alt.empty()) alt += '|';
+      alt += RE2::QuoteMeta(name);
+    }
     RE2 pattern("\\b(" + alt + ")\\b");
     for (const std::string& seen : python_tree_captures(*base, pattern)) symbols.erase(seen);
   }

@@ -67,7 +67,7 @@ TEST_F(OwnerHistory, FindingNamesTheFilesTopCommitterBeforeThePr) {
   in.base = "HEAD~1";
   in.head = "HEAD";
   in.profile = "aiter";
-  in.cache_dir = "-";
+  in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
   in.rules.only = {"core-api-owner-signoff"};
   auto review = run_review(in);
   ASSERT_TRUE(review.ok()) << review.error();
@@ -88,7 +88,7 @@ TEST_F(OwnerHistory, OwnersOwnChangeNeedsNoSignOff) {
   in.base = "HEAD~1";
   in.head = "HEAD";
   in.profile = "aiter";
-  in.cache_dir = "-";
+  in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
   in.rules.only = {"core-api-owner-signoff"};
   auto review = run_review(in);
   ASSERT_TRUE(review.ok()) << review.error();

@@ -37,8 +37,7 @@ functions kept under the old name (a compatibility wrapper or alias in the same 
 inside the plugin layer themselves; reviews without the head tree.)"};
 
 bool is_bridge(std::string_view path) {
-  std::string p = "/" + std::string(path);
-  return p.find("/plugin/") != std::string::npos || p.find("/plugins/") != std::string::npos ||
+  return has_dir_named(path, "plugin") || has_dir_named(path, "plugins") ||
          (base_name(path).find("bridge") != std::string_view::npos && is_python(path));
 }
 

@@ -1,5 +1,6 @@
 // log-debug-guard: logger calls wrapped in a hand-rolled debug flag, or a logger's level raised
 // with setLevel() where no handler is configured, instead of logger.debug() + AITER_LOG_LEVEL.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
@@ -82,8 +83,8 @@ class LogDebugGuard : public RuleWithInfo<kInfo> {
         if (!handler_known) handler = configures_handler(*tree), handler_known = true;
         if (handler) continue;
         report(f.new_path, *tree, c.line,
-               "`" + collapse_whitespace(c.node.text()) + "` raises the logger's verbosity in a file that configures "
-               "no handler",
+               fmt::format("`{}` raises the logger's verbosity in a file that configures no handler",
+                           collapse_whitespace(c.node.text())),
                out);
       }
     }

@@ -1,5 +1,6 @@
 // log-format-specifier: a numeric %-conversion (%d/%f/%x ...) in an added logger call whose
 // argument can be None or a tuple, so the record fails to format at log time.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
@@ -170,7 +171,7 @@ class LogFormatSpecifier : public RuleWithInfo<kInfo> {
         if (pc.index >= static_cast<int>(args.size())) break;
         Node arg = args[pc.index];
         std::string why;
-        if (tuple_valued(arg)) why = "`" + collapse_whitespace(arg.text()) + "` is a tuple";
+        if (tuple_valued(arg)) why = fmt::format("`{}` is a tuple", collapse_whitespace(arg.text()));
         else if (is_none(arg)) why = "the argument is None";
         else if (is(arg, NodeKind::Identifier)) why = risky_name(*lc.tree, lc.call, std::string(arg.text()));
         if (why.empty()) continue;

@@ -399,7 +399,10 @@ class NewDependency : public RuleWithInfo<kInfo> {
     std::set<std::string> names;
     for (const Dep& d : candidates) names.insert(d.name);
     std::string alternation;
-    for (const std::string& n : names) alternation += (alternation.empty() ? "" : "|") + RE2::QuoteMeta(n);
+    for (const std::string& n : names) {
+      if (!alternation.empty()) alternation += '|';
+      alternation += RE2::QuoteMeta(n);
+    }
     RE2 re("(?m)^[ \\t]*(?:from|import)[ \\t]+(" + alternation + ")\\b");
     std::set<std::string> imported_before = python_tree_captures(*base, re);
     Declared declared = declared_in_tree(*head);

@@ -1,5 +1,6 @@
 // syspath-mutation: an added `sys.path.insert(...)` (append, extend, slice assignment) that
 // runs when the module is imported.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
@@ -116,8 +117,8 @@ class SyspathMutation : public RuleWithInfo<kInfo> {
     }
     Finding x = finding();
     x.location = Location{f.new_path, line};
-    x.problem = "`" + std::string(trim(text)).substr(0, 80) + "` in " + f.new_path +
-                " changes sys.path when the module is imported";
+    x.problem = fmt::format("`{}` in {} changes sys.path when the module is imported",
+                            std::string(trim(text)).substr(0, 80), f.new_path);
     x.impact = "Every process that imports this module gets a rewritten import search path: a module of the "
                "same name elsewhere can shadow the real one, and the import only works from the author's checkout "
                "layout, not from an installed package";

@@ -351,7 +351,10 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
     for (const lang::Assignment& a : tree.assignments(fn->body)) {
       if (a.line >= expr.start_line() || !a.value) continue;
       for (const std::string& t : a.targets)
-        if (names.count(t)) text += " " + std::string(a.value.text());
+        if (names.count(t)) {
+          text += ' ';
+          text += a.value.text();
+        }
     }
     return text;
   }
@@ -452,7 +455,10 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
     for (const lang::Assignment& a : tree.assignments(fn->body)) {
       if (a.line >= leaf.start_line() || !a.value) continue;
       for (const std::string& t : a.targets)
-        if (names.count(t)) out += " " + without_per_graph(std::string(a.value.text()));
+        if (names.count(t)) {
+          out += ' ';
+          out += without_per_graph(std::string(a.value.text()));
+        }
     }
     return out;
   }

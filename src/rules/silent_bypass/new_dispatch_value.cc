@@ -77,7 +77,7 @@ std::optional<std::string> value_of(lang::Node n) {
   if (is(n, NodeKind::String)) {
     std::string_view v = unquote(n.text());
     if (v.empty() || v.size() > 40) return std::nullopt;
-    return "\"" + std::string(v) + "\"";
+    return fmt::format("\"{}\"", v);
   }
   if (is(n, NodeKind::Attribute)) {
     static const RE2 enum_like(R"((?:[A-Z]\w*|dtypes|torch|tl|gl)\.\w+)");

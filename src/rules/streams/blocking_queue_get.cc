@@ -1,5 +1,6 @@
 // blocking-queue-get: a serving worker loop that waits on a queue with no way out when the
 // producer dies.
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <set>
@@ -258,9 +259,9 @@ class BlockingQueueGet : public RuleWithInfo<kInfo> {
     std::string worker = fn->qualified.empty() ? fn->name : fn->qualified;
     Finding x = finding();
     x.location = Location{path, c.line};
-    x.problem = "`" + std::string(trim(code_part(tree.line_text(c.line), true))) + "` in the `" +
-                std::string(trim(tree.line_text(loop.start_line()))) + "` loop of `" + worker +
-                "` waits on `" + receiver + "` with no timeout and the loop has no stop signal";
+    x.problem = fmt::format("`{}` in the `{}` loop of `{}` waits on `{}` with no timeout and the loop has no stop signal",
+                            trim(code_part(tree.line_text(c.line), true)), trim(tree.line_text(loop.start_line())),
+                            worker, receiver);
     x.impact = "If the producer feeding `" + receiver +
                "` exits abnormally and never puts another item, `" + worker +
                "` blocks forever: no exception, no log line, the server hangs with requests in flight";
