@@ -15,6 +15,16 @@ namespace rp {
 
 namespace {
 
+// Calls `fn` with each line of `text`, without its newline.
+template <class Fn>
+void for_each_line(std::string_view text, Fn fn) {
+  for (size_t pos = 0; pos < text.size();) {
+    size_t nl = text.find('\n', pos);
+    fn(text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+    pos = nl == std::string_view::npos ? text.size() : nl + 1;
+  }
+}
+
 // Lines of the base tree that compare an arch literal in a condition. Text, not syntax: the
 // count only has to say "a handful" or "hundreds", and parsing 5,000 files per review would
 // cost seconds.
@@ -24,17 +34,14 @@ int arch_condition_lines(std::string_view text, bool python) {
   static const RE2 py_branch(R"(^\s*(?:if|elif|while)\b|\bif\b.*\belse\b|\breturn\b.*\bif\b)");
   static const RE2 cc_branch(R"(^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?)");
   int n = 0;
-  for (size_t pos = 0; pos < text.size();) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() : nl + 1;
-    if (line.find("gfx") == std::string_view::npos) continue;
+  for_each_line(text, [&](std::string_view line) {
+    if (line.find("gfx") == std::string_view::npos) return;
     std::string_view t = trim(line);
-    if (t.starts_with("#") || t.starts_with("//")) continue;
+    if (t.starts_with("#") || t.starts_with("//")) return;
     if (RE2::PartialMatch(line, literal) && RE2::PartialMatch(line, compare) &&
         RE2::PartialMatch(line, python ? py_branch : cc_branch))
       ++n;
-  }
+  });
   return n;
 }
 
@@ -46,14 +53,11 @@ bool tuning_or_tool_path(std::string_view path) {
 void count_logging(std::string_view text, BaseIdioms& out) {
   static const RE2 fstring(std::string(logger_call_pattern()) + R"(\s*[rR]?[fF][rR]?["'])");
   static const RE2 percent(std::string(logger_call_pattern()) + R"(\s*["'][^"'\n]*%[sdfrx][^"'\n]*["']\s*,)");
-  for (size_t pos = 0; pos < text.size();) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() : nl + 1;
-    if (line.find("log") == std::string_view::npos && line.find("LOG") == std::string_view::npos) continue;
+  for_each_line(text, [&](std::string_view line) {
+    if (line.find("log") == std::string_view::npos && line.find("LOG") == std::string_view::npos) return;
     if (RE2::PartialMatch(line, fstring)) ++out.logging_fstring_calls;
     else if (RE2::PartialMatch(line, percent)) ++out.logging_percent_calls;
-  }
+  });
 }
 
 void count_registry(const TreeReader& base, const ReviewContext& ctx, BaseIdioms& out) {
@@ -77,13 +81,10 @@ int verdict_print_lines(std::string_view text) {
   static const RE2 report(
       R"((?:^|[^\w.])(?:print|log|logger\.\w+|logging\.\w+)\(.*(?i:\bpass(?:ed)?\b|\bfail(?:ed|ure)?\b|mismatch))");
   int n = 0;
-  for (size_t pos = 0; pos < text.size();) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() : nl + 1;
-    if (line.find('(') == std::string_view::npos) continue;
+  for_each_line(text, [&](std::string_view line) {
+    if (line.find('(') == std::string_view::npos) return;
     if (RE2::PartialMatch(line, report)) ++n;
-  }
+  });
   return n;
 }
 
@@ -149,14 +150,11 @@ std::string project_documentation(const TreeReader& tree) {
         // The lines of a recipe that explain what they name.
         bool fenced = false;
         std::string_view t_all = *text;
-        for (size_t pos = 0; pos < t_all.size();) {
-          size_t nl = t_all.find('\n', pos);
-          std::string_view line = t_all.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-          pos = nl == std::string_view::npos ? t_all.size() : nl + 1;
+        for_each_line(t_all, [&](std::string_view line) {
           std::string_view t = trim(line);
           if (t.starts_with("```") || t.starts_with("~~~")) {
             fenced = !fenced;
-            continue;
+            return;
           }
           bool keep = !fenced && !t.empty();
           if (fenced && !t.starts_with("#")) {
@@ -167,7 +165,7 @@ std::string project_documentation(const TreeReader& tree) {
             all += line;
             all += '\n';
           }
-        }
+        });
       } else {
         all += *text;
       }

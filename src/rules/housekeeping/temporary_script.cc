@@ -97,9 +97,8 @@ class TemporaryScript : public Rule {
 
  private:
   static bool in_script_dir(std::string_view path) {
-    std::string p = "/" + std::string(path);
-    for (std::string_view d : {"/scripts/", "/tools/", "/.github/", "/ci/", "/.ci/", "/docker/", "/benchmarks/"})
-      if (p.find(d) != std::string::npos) return true;
+    for (std::string_view d : {"scripts", "tools", ".github", "ci", ".ci", "docker", "benchmarks"})
+      if (has_dir_named(path, d)) return true;
     return false;
   }
 };
