@@ -19,7 +19,10 @@ const std::vector<ConfigKey>& config_keys() {
        "Which built-in profile reviews this repository: `atom`, `aiter` or `generic`. Default: detected from the "
        "layout (`atom/` or `aiter/` holding Python). `--profile` on the command line wins.",
        R"(profile = "aiter")"},
-      {"rules.disable", "array of rule names", "Rules that never run here (adds to `--disable`).",
+      {"rules.disable", "array of rule names",
+       "Rules that never run here (adds to `--disable`). A rule's former name names the rules split from it "
+       "(`api-propagation` also names `public-op-break`, `param-discarded` and `getattr-key-unset`), here and "
+       "in every other rule list, severity table and suppression comment.",
        R"(rules.disable = ["new-dependency"])"},
       {"rules.enable", "array of rule names",
        "Rules to run even though the profile turns them off (`review-pr rules` shows where each is off).",
@@ -27,8 +30,8 @@ const std::vector<ConfigKey>& config_keys() {
       {"rules.only", "array of rule names", "Run only these rules. `--rule` on the command line replaces it.",
        R"(rules.only = ["unbound-local", "cudagraph-capture", "temporary-script"])"},
       {"rules.severity", "table: rule name → `red`, `warn` or `note`",
-       "Severity override per rule. A raised `red` still needs a concrete trigger, or the verdict stage shows it "
-       "as a warning.",
+       "Severity override per rule (a rule's own entry wins over its former name's). A raised `red` still needs "
+       "a concrete trigger, or the verdict stage shows it as a warning.",
        R"(rules.severity = { "perf-claim-without-numbers" = "note" })"},
       {"rules.timeout", "number (seconds)",
        "How long each rule may spend on one file before it stops; the report then names the rule and the file it "
@@ -372,11 +375,18 @@ RuleSelection configured_rules(const ReviewConfig& c, const RuleSelection& cli) 
   return s;
 }
 
+std::optional<Severity> severity_override(const ReviewConfig& c, std::string_view rule) {
+  if (auto sev = c.severity.find(std::string(rule)); sev != c.severity.end()) return sev->second;
+  for (const auto& [written, sev] : c.severity)
+    if (names_rule(written, rule)) return sev;
+  return std::nullopt;
+}
+
 std::vector<Finding> apply_config(const ReviewConfig& c, std::vector<Finding> raw) {
   std::vector<Finding> out;
   for (Finding& f : raw) {
     if (f.location && !path_selected(c, f.location->file)) continue;
-    if (auto sev = c.severity.find(f.rule); sev != c.severity.end()) f.severity = sev->second;
+    if (auto sev = severity_override(c, f.rule)) f.severity = *sev;
     out.push_back(std::move(f));
   }
   return out;

@@ -73,6 +73,9 @@ bool path_selected(const ReviewConfig& config, std::string_view path);
 Profile configured_profile(const Profile& base, const ReviewConfig& config);
 // The rule selection: the command line's `--rule` replaces the file's `only`; disables add up.
 RuleSelection configured_rules(const ReviewConfig& config, const RuleSelection& command_line);
+// The severity the configuration sets for findings of `rule`: its own entry, else the entry of
+// the family name it was split from (rules/registry.h names_rule); nullopt when none.
+std::optional<Severity> severity_override(const ReviewConfig& config, std::string_view rule);
 // Severity overrides and path filters applied to raw findings (before the verdict stage, so
 // the red gate still holds for a raised severity).
 std::vector<Finding> apply_config(const ReviewConfig& config, std::vector<Finding> raw);

@@ -131,6 +131,22 @@ TEST(Config, LinguistGeneratedFilesAreSkipped) {
   EXPECT_TRUE(path_selected(c, "docs/a.md"));
 }
 
+// A severity set for a family name reaches the rules split from it; a rule's own entry wins.
+TEST(Config, SeverityOfAFamilyNameReachesItsSplitRules) {
+  auto c = parse_config("[rules]\nseverity = { \"api-propagation\" = \"warn\", \"getattr-key-unset\" = \"red\" }\n", "c");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(severity_override(*c, "api-propagation"), Severity::Warn);
+  EXPECT_EQ(severity_override(*c, "param-discarded"), Severity::Warn);
+  EXPECT_EQ(severity_override(*c, "getattr-key-unset"), Severity::Red);
+  EXPECT_EQ(severity_override(*c, "unbound-local"), std::nullopt);
+  Finding discard;
+  discard.rule = "param-discarded";
+  discard.severity = Severity::Red;
+  auto out = apply_config(*c, {discard});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].severity, Severity::Warn);
+}
+
 TEST(Config, AppliesSeverityAndPathFilters) {
   auto c = parse_config("[rules]\nseverity = { \"temporary-script\" = \"note\" }\n[paths]\nexclude = [\"gen/\"]\n", "c");
   ASSERT_TRUE(c.ok()) << c.error();

@@ -379,9 +379,8 @@ ConfigChange config_change(const Prepared& p, const ReviewInputs& in, const Rule
                                                : f.location->file;
     if (f.location && !path_selected(head, f.location->file)) {
       out.findings_hidden.push_back(fmt::format("`{}` at `{}` (path excluded)", f.rule, place));
-    } else if (auto sev = head.severity.find(f.rule); sev != head.severity.end() && sev->second < f.severity) {
-      out.findings_hidden.push_back(
-          fmt::format("`{}` at `{}` (lowered to {})", f.rule, place, severity_name(sev->second)));
+    } else if (auto sev = severity_override(head, f.rule); sev && *sev < f.severity) {
+      out.findings_hidden.push_back(fmt::format("`{}` at `{}` (lowered to {})", f.rule, place, severity_name(*sev)));
     }
   }
   return out;

@@ -21,8 +21,8 @@ constexpr RuleInfo kSuppressionRule{
             "finding on its line (an unused comment is not a defect of the PR).",
 };
 
-bool listed(const std::vector<std::string>& names, std::string_view name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
+bool listed(const std::vector<std::string>& names, const RuleInfo& rule) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return names_rule(n, rule); });
 }
 
 }  // namespace
@@ -72,11 +72,20 @@ const RuleInfo* rule_info_of(std::string_view name) {
   return nullptr;
 }
 
+bool names_rule(std::string_view written, const RuleInfo& rule) {
+  return written == rule.name || (!rule.family.empty() && written == rule.family);
+}
+
+bool names_rule(std::string_view written, std::string_view rule) {
+  if (written == rule) return true;
+  const RuleInfo* info = rule_info_of(rule);
+  return info && names_rule(written, *info);
+}
+
 bool rule_selected(const RuleInfo& rule, const Profile& profile, const RuleSelection& selection) {
-  if (listed(selection.disable, rule.name)) return false;
-  if (!selection.only.empty()) return listed(selection.only, rule.name);
-  return (enabled_in(rule, profile) && !switched_off_rule(rule.name, profile.name)) ||
-         listed(selection.enable, rule.name);
+  if (listed(selection.disable, rule)) return false;
+  if (!selection.only.empty()) return listed(selection.only, rule);
+  return (enabled_in(rule, profile) && !switched_off_rule(rule.name, profile.name)) || listed(selection.enable, rule);
 }
 
 }  // namespace rp

@@ -41,6 +41,12 @@ const std::vector<SwitchedOff>& switched_off();
 // when it runs there by default.
 const SwitchedOff* switched_off_rule(std::string_view name, std::string_view profile = "");
 
+// Whether a rule name as a user wrote it (configuration, --rule/--enable/--disable, a
+// suppression comment) names rule `rule`: its own name, or the family name of a rule split
+// from the one the user named (api-propagation names param-discarded, ...).
+bool names_rule(std::string_view written, std::string_view rule);
+bool names_rule(std::string_view written, const RuleInfo& rule);
+
 // Whether `rule` runs in a review with this profile and selection: `only` (when given)
 // names it, or else the profile turns it on (and measurement did not switch it off) or
 // `enable` names it; `disable` never names it.

@@ -36,6 +36,27 @@ TEST(Registry, SelectionIsOneTest) {
   EXPECT_FALSE(rule_selected(suppression_rule_info(), atom, sel({"unbound-local"}, {}, {})));
 }
 
+// api-propagation's sub-checks got their own names; the old name still names each of them
+// (selection, --rule, configuration), and no new name names the others.
+TEST(Registry, AFamilyNameNamesTheRulesSplitFromIt) {
+  const Profile& atom = *find_profile("atom");
+  for (const char* split : {"public-op-break", "param-discarded", "getattr-key-unset"}) {
+    const RuleInfo* info = rule_info_of(split);
+    ASSERT_NE(info, nullptr) << split;
+    EXPECT_EQ(info->family, "api-propagation");
+    EXPECT_TRUE(names_rule("api-propagation", split));
+    EXPECT_TRUE(names_rule(split, split));
+    EXPECT_FALSE(names_rule(split, "api-propagation"));
+    EXPECT_FALSE(rule_selected(*info, *find_profile("aiter"), RuleSelection{{}, {"api-propagation"}, {}}));
+  }
+  EXPECT_FALSE(names_rule("param-discarded", "getattr-key-unset"));
+  EXPECT_FALSE(names_rule("unbound-local", "param-discarded"));
+  const RuleInfo& discard = *rule_info_of("param-discarded");
+  EXPECT_TRUE(rule_selected(discard, atom, RuleSelection{{"api-propagation"}, {}, {}}));
+  EXPECT_FALSE(rule_selected(discard, atom, RuleSelection{{"param-discarded"}, {"api-propagation"}, {}}));
+  EXPECT_FALSE(rule_selected(*rule_info_of("unbound-local"), atom, RuleSelection{{"api-propagation"}, {}, {}}));
+}
+
 // A rule measurement switched off runs in no profile by default, and still runs when named.
 TEST(Registry, SwitchedOffRulesRunOnlyWhenNamed) {
   ASSERT_FALSE(switched_off().empty());

@@ -39,6 +39,9 @@ struct RuleInfo {
   ProfileCodes codes;
   std::string_view summary;   // one line
   std::string_view docs;      // what it catches / why it matters / what it does not fire on
+  // The rule this one was split from ("" for none): that name, written in configuration or a
+  // suppression comment, also names this rule (rules/registry.h names_rule).
+  std::string_view family = {};
 };
 
 class Rule {

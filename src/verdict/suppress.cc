@@ -91,7 +91,9 @@ SuppressionResult apply_inline_suppressions(std::vector<Finding> findings, const
     const std::string& file = f.location->file;
     std::optional<std::string> reason;
     for (const Marker& m : markers_covering(pr, workspace, file, f.location->line)) {
-      if (std::find(m.comment.rules.begin(), m.comment.rules.end(), f.rule) == m.comment.rules.end()) continue;
+      if (std::none_of(m.comment.rules.begin(), m.comment.rules.end(),
+                       [&](const std::string& written) { return names_rule(written, f.rule); }))
+        continue;
       if (!m.comment.reason.empty()) {
         reason = m.comment.reason;
         break;

@@ -73,6 +73,22 @@ TEST(InlineSuppression, SameLineOrCommentLineAboveWithReason) {
   EXPECT_TRUE(result.notes.empty());
 }
 
+// A rule split from another keeps the old name as its family: a comment written for the old
+// name still silences the new one, and a comment naming an unrelated rule does not.
+TEST(InlineSuppression, TheFamilyNameOfASplitRuleStillSuppressesIt) {
+  Fixture fx(
+      "def f(x, new_flag):  # review-pr: ignore[api-propagation] read by the tracing decorator\n"  // 1
+      "    return x  # review-pr: ignore[param-discarded] kept for the v1 signature\n"           // 2
+      "g = 1  # review-pr: ignore[api-propagation] unrelated rule\n");                            // 3
+  auto result = apply_inline_suppressions(
+      {fx.at(1, "param-discarded"), fx.at(2, "param-discarded"), fx.at(3, "unbound-local")}, fx.pr, *fx.ws);
+  ASSERT_EQ(result.suppressed.size(), 2u);
+  EXPECT_EQ(result.suppressed[0].reason, "read by the tracing decorator");
+  EXPECT_EQ(result.suppressed[1].reason, "kept for the v1 signature");
+  ASSERT_EQ(result.kept.size(), 1u);
+  EXPECT_EQ(result.kept[0].rule, "unbound-local");
+}
+
 TEST(InlineSuppression, NoReasonDoesNotSuppressAndIsNoted) {
   Fixture fx("a = 1  # review-pr: ignore[unbound-local]\nb = 2\n");
   auto result = apply_inline_suppressions({fx.at(1), fx.at(1, "temporary-script")}, fx.pr, *fx.ws);

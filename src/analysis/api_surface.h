@@ -1,0 +1,79 @@
+// A Python API surface and who depends on it: the functions and classes a module offers, how a
+// PR changed them, and which call sites and importers of the head tree still use the old form.
+// The engine of the api-propagation family of rules (api-propagation, public-op-break,
+// param-discarded, getattr-key-unset); each rule asks it and decides what to report.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis/context.h"
+#include "index/repo_index.h"
+#include "lang/syntax.h"
+
+namespace rp::api {
+
+// Module-level functions and methods of module-level classes, by qualified name.
+std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree);
+
+std::set<std::string> param_names(const lang::Function& f);
+bool takes_kwargs(const lang::Function& f);
+// Parameters that take a positional argument (not *args/**kwargs); `has_star` says whether
+// the function also takes *args.
+int plain_positional(const lang::Function& f, bool* has_star);
+
+// Calls in the head tree that reach function `fn` of `path`: for a method, self.m() in its
+// class, obj.m() on an instance bound in the caller, Cls.m(), super().m() in a subclass; for
+// a module-level function, calls whose callee resolves through imports to it. Calls with
+// `*args`/`**kwargs` are left out (what they pass is unknown).
+std::vector<index::CallSite> callers_of(const index::RepoIndex& idx, const std::string& path, const lang::Function& fn);
+
+// aiter's public op surface (B6 "Public-API scope"): a public name of a module directly
+// under aiter/ops/, or of one `import aiter` re-exports. Its consumers live in other
+// repositories. Always false outside an op-library profile.
+bool public_op(const ReviewContext& ctx, const std::string& path, const std::string& name);
+
+// Whether module file `mod` is `target` or re-exports its names by star imports (transitively).
+bool star_reexports(const index::RepoIndex& idx, const std::string& mod, const std::string& target);
+
+// Whether any Python module of the repository binds `name` at module level (moved, not gone).
+bool bound_anywhere(const index::RepoIndex& idx, const std::string& name);
+
+// Keyword parameters `before` had and `now` lost (self/cls aside); empty when `now` takes
+// **kwargs, which still accepts them.
+std::vector<std::string> removed_keywords(const lang::Function& before, const lang::Function& now);
+
+// A call site still passing what the new signature no longer accepts.
+struct StaleCall {
+  index::CallSite site;
+  std::vector<std::string> keywords;  // removed keywords it passes (empty: too many positionals)
+};
+// Callers of `now` (defined in `path`) that pass one of `removed` by keyword.
+std::vector<StaleCall> stale_keyword_calls(const index::RepoIndex& idx, const std::string& path,
+                                           const lang::Function& now, const std::vector<std::string>& removed);
+// Callers of `now` that pass more positional arguments than it takes, when `before` took more.
+std::vector<StaleCall> stale_positional_calls(const index::RepoIndex& idx, const std::string& path,
+                                              const lang::Function& before, const lang::Function& now);
+
+// Module-level functions and classes `before` (the base side of `path`) defined that the head
+// module no longer binds: name and base line.
+std::vector<std::pair<std::string, int>> gone_symbols(const index::RepoIndex& idx, const std::string& path,
+                                                      const lang::SyntaxTree& before);
+
+// A head-tree use of a name the module at `path` no longer binds.
+struct StaleUse {
+  std::string path;
+  int line = 0;
+  std::string how;  // "imports `x` from m.py", "calls `m.x`"
+};
+// Unguarded importers of `name` from `path` (directly or through star re-exports) and dotted
+// calls that resolve to it.
+std::vector<StaleUse> stale_uses(const index::RepoIndex& idx, const std::string& path, const std::string& name);
+
+// The text of line `line` of `path` in the head tree, for evidence; nullopt when unreadable.
+std::optional<std::string> head_line(const ReviewContext& ctx, const std::string& path, int line);
+
+}  // namespace rp::api

@@ -1,8 +1,0 @@
-def plan_decode_meta(
-    seqlens,
-    num_heads,
-    dtype_q_nope=None,  # expect[warn]: api-propagation
-    dtype_q_rope=None,
-    dtype_kv=None,
-):
-    return seqlens, num_heads, dtype_q_nope, dtype_q_rope, dtype_kv
