@@ -12,6 +12,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/pattern.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -72,36 +73,19 @@ bool zeroes(std::string_view code) {
 
 // --- comment vocabulary ---
 
-bool says_zero(std::string_view text) {
-  static const RE2 re(R"((?i)(\bzero|memset|uninitiali[sz]|garbage|\bnan\b|stale))");
-  return RE2::PartialMatch(text, re);
-}
-bool says_required(std::string_view text) {
-  static const RE2 re(
-      R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bneeds?\b|\bneeded\b|\bnecessary\b|\botherwise\b|\bensures?\b|\bguarantee|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bcritical\b|\bimportant\b|to avoid|to prevent|so that|read back as))");
-  return RE2::PartialMatch(text, re);
-}
+const Pattern says_zero{R"((?i)(\bzero|memset|uninitiali[sz]|garbage|\bnan\b|stale))"};
+const Pattern says_required{
+    R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bneeds?\b|\bneeded\b|\bnecessary\b|\botherwise\b|\bensures?\b|\bguarantee|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bcritical\b|\bimportant\b|to avoid|to prevent|so that|read back as))"};
 // Stronger wording for checks: "ensure X is imported" or "needed for logging" above an assert is
 // a remark, "must"/"requires"/"expects" states a contract the check enforces.
-bool states_contract(std::string_view text) {
-  static const RE2 re(
-      R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bonly (?:supports?|valid|works)\b))");
-  return RE2::PartialMatch(text, re);
-}
+const Pattern states_contract{
+    R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bonly (?:supports?|valid|works)\b))"};
 
-bool says_contiguous(std::string_view text) {
-  static const RE2 re(R"((?i)(contiguous|stride|layout|row-major|dense))");
-  return RE2::PartialMatch(text, re);
-}
-bool denies_need(std::string_view text) {
-  static const RE2 re(
-      R"((?i)(not needed|no need|never read|unnecessary|not necessary|not required|isn't needed|is not needed|don't need|do not need|doesn't need|does not need|ignores? it|\bignored\b|uninitiali[sz]ed|not read|no zero-init|safe to skip|redundant))");
-  return RE2::PartialMatch(text, re);
-}
-bool cites_evidence(std::string_view text) {
-  static const RE2 re(R"((?i)(https?://|\bspec\b|specification|\bISA\b|\btest_\w+|op_tests/|tests/|\.s\b|\.asm\b))");
-  return RE2::PartialMatch(text, re);
-}
+const Pattern says_contiguous{R"((?i)(contiguous|stride|layout|row-major|dense))"};
+const Pattern denies_need{
+    R"((?i)(not needed|no need|never read|unnecessary|not necessary|not required|isn't needed|is not needed|don't need|do not need|doesn't need|does not need|ignores? it|\bignored\b|uninitiali[sz]ed|not read|no zero-init|safe to skip|redundant))"};
+const Pattern cites_evidence{
+    R"((?i)(https?://|\bspec\b|specification|\bISA\b|\btest_\w+|op_tests/|tests/|\.s\b|\.asm\b))"};
 
 std::string collapse(std::string_view s, size_t max_len = 160) {
   std::string out;
@@ -243,10 +227,7 @@ class InvariantReversal : public RuleWithInfo<kInfo> {
   }
 
  private:
-  static bool is_revert(std::string_view title) {
-    static const RE2 re(R"((?i)^\s*(\[[^\]]*\]\s*)?revert\b)");
-    return RE2::PartialMatch(title, re);
-  }
+  static inline const Pattern is_revert{R"((?i)^\s*(\[[^\]]*\]\s*)?revert\b)"};
 
   struct FileView {
     const FileChange* file;

@@ -6,11 +6,12 @@
 #include <string>
 
 #include "analysis/dispatch_facts.h"
-#include "analysis/facts.h"
-#include "core/paths.h"
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "analysis/facts.h"
 #include "analysis/guard_facts.h"
+#include "core/paths.h"
+#include "core/pattern.h"
 #include "rules/source_rule.h"
 
 namespace rp {
@@ -44,25 +45,13 @@ FP8_FNUZ))`); for a module-level constant, every function line that reads it cou
 literal that already appears on an unchanged line of the file (pre-existing constant); tests
 and docs.)"};
 
-bool is_fp8_max(std::string_view text) {
-  static const RE2 re(R"((?:240|448)(?:\.0*)?[fF]?)");
-  return RE2::FullMatch(text, re);
-}
+const Pattern is_fp8_max = Pattern::whole(R"((?:240|448)(?:\.0*)?[fF]?)");
 
-bool fp8_context(std::string_view code) {
-  static const RE2 re(R"((?i)fp8|f8|e4m3|fnuz|amax|max|scale|clamp|clip|finfo|saturat)");
-  return RE2::PartialMatch(code, re);
-}
+const Pattern fp8_context{R"((?i)fp8|f8|e4m3|fnuz|amax|max|scale|clamp|clip|finfo|saturat)"};
 
-bool flavour_test(std::string_view cond) {
-  static const RE2 re(R"((?i)gfx|fnuz|e4m3fn|e4m3_fn|ocp|\.dtype|dtype\s*==|is_fp8|arch)");
-  return RE2::PartialMatch(cond, re);
-}
+const Pattern flavour_test{R"((?i)gfx|fnuz|e4m3fn|e4m3_fn|ocp|\.dtype|dtype\s*==|is_fp8|arch)"};
 
-bool flavour_name(std::string_view name) {
-  static const RE2 re(R"((?i)fnuz|gfx942|e4m3fn|ocp)");
-  return RE2::PartialMatch(name, re);
-}
+const Pattern flavour_name{R"((?i)fnuz|gfx942|e4m3fn|ocp)"};
 
 // Whether an enclosing if/elif/else of `n` (inside its function) tests an fp8 flavour or arch.
 bool guarded(lang::Node n) {

@@ -7,6 +7,7 @@
 #include "analysis/facts.h"
 #include "analysis/object_origin.h"
 #include "core/paths.h"
+#include "core/pattern.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
 
@@ -37,18 +38,12 @@ Family: `api-propagation` in configuration and suppression comments also names t
 
 // A default that is a plain value (0, 1.0, False, "", []), not None: `getattr(x, "k", None)`
 // is the capability-probe idiom, checked right after; a value default runs silently.
-bool silent_value_default(std::string_view d) {
-  static const RE2 re(R"(-?\d[\d_.eE+-]*|True|False|""|''|\[\]|\{\}|\(\))");
-  return RE2::FullMatch(d, re);
-}
+const Pattern silent_value_default = Pattern::whole(R"(-?\d[\d_.eE+-]*|True|False|""|''|\[\]|\{\}|\(\))");
 
 // `config`, `self.args`, `hf_config.text_config`: a configuration object, where an absent key
 // silently changes what the model computes (ATOM#1548). Runtime objects probed for optional
 // features (`forward_batch`, a connector) are not judged.
-bool config_object(std::string_view object) {
-  static const RE2 re(R"((?i)(config|cfg|args)\w*$)");
-  return RE2::PartialMatch(object, re);
-}
+const Pattern config_object{R"((?i)(config|cfg|args)\w*$)"};
 
 class GetattrKeyUnset : public RuleWithInfo<kInfo> {
  public:

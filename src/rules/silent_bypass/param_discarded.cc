@@ -11,6 +11,7 @@
 #include "analysis/facts.h"
 #include "analysis/object_origin.h"
 #include "core/paths.h"
+#include "core/pattern.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
 
@@ -68,15 +69,9 @@ bool reads_name(const lang::SyntaxTree& tree, const lang::Function& f, const std
 
 // `_op_fake`, `fake_impl`, `op_meta`: the shape-only twin of a custom op takes the real op's
 // parameters by contract and ignores most of them.
-bool fake_or_meta(std::string_view name) {
-  static const RE2 re(R"((?i)(^|_)(fake|meta|abstract)(_|$))");
-  return RE2::PartialMatch(name, re);
-}
+const Pattern fake_or_meta{R"((?i)(^|_)(fake|meta|abstract)(_|$))"};
 
-bool correctness_param(std::string_view name) {
-  static const RE2 re(R"((?i)(mask|scale|mapping|expert|bias|zero|offset|stride|sink|causal|window))");
-  return RE2::PartialMatch(name, re);
-}
+const Pattern correctness_param{R"((?i)(mask|scale|mapping|expert|bias|zero|offset|stride|sink|causal|window))"};
 
 // A decorator wraps the call and sees every argument: one that is not a known pass-through
 // (staticmethod, property, no_grad, caches...) may be the reader of the new parameter.

@@ -8,6 +8,7 @@
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/pattern.h"
 #include "rules/source_rule.h"
 
 namespace rp {
@@ -49,16 +50,10 @@ std::string size_proxy(std::string_view cond) {
   return collapse_whitespace(m);
 }
 
-bool explicit_flag(std::string_view cond) {
-  static const RE2 re(
-      R"((?i)is_prefill|is_prefilling|num_prefills|num_decodes|uniform_decode|is_decode|attn_state|pure_decode|forward_mode|is_extend)");
-  return RE2::PartialMatch(cond, re);
-}
+const Pattern explicit_flag{
+    R"((?i)is_prefill|is_prefilling|num_prefills|num_decodes|uniform_decode|is_decode|attn_state|pure_decode|forward_mode|is_extend)"};
 
-bool phase_word(std::string_view text) {
-  static const RE2 re(R"((?i)decode|prefill)");
-  return RE2::PartialMatch(text, re);
-}
+const Pattern phase_word{R"((?i)decode|prefill)"};
 
 class PhaseSizeProxy : public SourceRule<kInfo> {
  private:
