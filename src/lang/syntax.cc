@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <mutex>
+#include <unordered_map>
 
 #include <tree_sitter/api.h>
 
@@ -180,7 +181,7 @@ bool Node::has_error() const { return !null() && ts_node_has_error(NodeAccess::t
 
 Node Node::parent() const {
   if (null()) return {};
-  return NodeAccess::wrap(tree_, ts_node_parent(NodeAccess::ts(*this)));
+  return tree_->parent_of(*this);
 }
 
 Node Node::child_by_field(std::string_view field) const {
@@ -297,7 +298,65 @@ struct SyntaxTree::Memo {
   Lazy<Literal> number_literals;
   Lazy<Node> comments;
   Lazy<Import> imports;
+  // Children of the wide nodes parent_of() passed through, in source order; a vector is
+  // never changed once stored (the map's values stay where they are), so it is read unlocked.
+  std::mutex wide_mutex;
+  std::unordered_map<const void*, std::vector<TSNode>> wide_children;
 };
+
+namespace {
+// Below this many children a linear scan is as fast as a binary search.
+constexpr uint32_t kWideNode = 32;
+bool non_empty(TSNode n) { return ts_node_start_byte(n) < ts_node_end_byte(n); }
+}  // namespace
+
+// As ts_node_parent (walk down from the root to the child that contains `n`), but a wide
+// node's child is found by binary search over its stored children instead of a scan: the
+// cost is the depth times a logarithm, not the depth times the siblings.
+Node SyntaxTree::parent_of(const Node& n) const {
+  TSNode target = NodeAccess::ts(n);
+  TSNode node = ts_tree_root_node(tree_);
+  if (node.id == target.id) return {};
+  const uint32_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
+  for (;;) {
+    TSNode next{};
+    bool found = false;
+    // A zero-width target may sit between zero-width siblings: tree-sitter's scan decides.
+    if (start < end && ts_node_child_count(node) >= kWideNode) {
+      const std::vector<TSNode>* kids = nullptr;
+      {
+        std::lock_guard lock(memo_->wide_mutex);
+        auto [it, inserted] = memo_->wide_children.try_emplace(node.id);
+        if (inserted) {
+          TSTreeCursor cursor = ts_tree_cursor_new(node);
+          if (ts_tree_cursor_goto_first_child(&cursor)) {
+            do it->second.push_back(ts_tree_cursor_current_node(&cursor));
+            while (ts_tree_cursor_goto_next_sibling(&cursor));
+          }
+          ts_tree_cursor_delete(&cursor);
+        }
+        kids = &it->second;
+      }
+      // The last child starting at or before the target; non-empty children do not overlap,
+      // so the first non-empty one met going back either contains the target or none does.
+      auto it = std::upper_bound(kids->begin(), kids->end(), start,
+                                 [](uint32_t b, const TSNode& c) { return b < ts_node_start_byte(c); });
+      while (it != kids->begin()) {
+        --it;
+        if (it->id == target.id || (non_empty(*it) && end <= ts_node_end_byte(*it))) {
+          next = *it;
+          found = true;
+          break;
+        }
+        if (non_empty(*it)) break;
+      }
+    }
+    if (!found) next = ts_node_child_with_descendant(node, target);
+    if (ts_node_is_null(next) || next.id == target.id) break;
+    node = next;
+  }
+  return NodeAccess::wrap(this, node);
+}
 
 #define RP_MEMOIZED_COLLECTION(Type, name)                                   \
   std::vector<Type> SyntaxTree::name(Node scope) const {                      \

@@ -248,6 +248,10 @@ class SyntaxTree {
 
   // Internal: used by Node.
   const TSTree* raw() const { return tree_; }
+  // Internal: Node::parent(). tree-sitter finds a parent by walking down from the root and
+  // scanning each ancestor's children, so a module of thousands of statements made every
+  // parent() call scan them all; wide nodes keep their children sorted for a binary search.
+  Node parent_of(const Node& n) const;
 
  private:
   SyntaxTree(Grammar g, std::string source);

@@ -285,5 +285,42 @@ TEST(Syntax, ReparseCudaHeader) {
   EXPECT_EQ(shape(*incremental), shape(*SyntaxTree::parse(Grammar::Cuda, new_src)));
 }
 
+// parent() answers wide nodes (a module of many statements, a long initializer list) from
+// stored children; every node, anonymous tokens and zero-width MISSING nodes included, must
+// still name the node whose children() listed it.
+void expect_parents_match_children(const SyntaxTree& t) {
+  std::vector<Node> todo{t.root()};
+  size_t checked = 0;
+  EXPECT_TRUE(t.root().parent().null());
+  while (!todo.empty()) {
+    Node p = todo.back();
+    todo.pop_back();
+    for (Node c : p.children()) {
+      ASSERT_TRUE(c.parent() == p) << c.kind() << " at line " << c.start_line() << " under " << p.kind();
+      ++checked;
+      todo.push_back(c);
+    }
+  }
+  EXPECT_GT(checked, 1000u);
+}
+
+TEST(Syntax, ParentOfEveryNodeInWideTrees) {
+  std::string src;
+  for (int i = 0; i < 300; ++i) src += "x" + std::to_string(i) + " = f(a, b)[" + std::to_string(i) + "]\n";
+  src += "def g():\n    return [" ;
+  for (int i = 0; i < 100; ++i) src += std::to_string(i) + ", ";
+  src += "]\n";
+  src += "y = (1 +\n";  // unbalanced: an ERROR node and recovery inside a wide module
+  for (int i = 0; i < 50; ++i) src += "z" + std::to_string(i) + " = ()\n";
+  expect_parents_match_children(*py(src));
+
+  std::string cpp = "int table[] = {";
+  for (int i = 0; i < 200; ++i) cpp += std::to_string(i) + ",";
+  cpp += "};\n__global__ void k(int* p) {\n";
+  for (int i = 0; i < 100; ++i) cpp += "  p[" + std::to_string(i) + "] = " + std::to_string(i) + "\n";  // missing ';'
+  cpp += "}\n";
+  expect_parents_match_children(*cu(cpp));
+}
+
 }  // namespace
 }  // namespace rp::lang
