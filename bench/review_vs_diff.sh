@@ -35,9 +35,13 @@ stat=$(git -C "$repo" diff --shortstat "$commit^" "$commit")
 diff_ms=$(median_ms git -C "$repo" diff "$commit^" "$commit")
 parse_ms=$(median_ms "$floor_bin" "$repo" "$commit^" "$commit")
 review_ms=$(median_ms "$bin" --repo "$repo" --base "$commit^" --head "$commit" --format json)
-read -r user sys wall rss < <( { /usr/bin/time -f "%U %S %e %M" "$bin" --repo "$repo" --base "$commit^" --head "$commit" \
-  --format json >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-floor_rss=$( { /usr/bin/time -f "%M" "$floor_bin" "$repo" "$commit^" "$commit" < "$changed" >/dev/null; } 2>&1 | tail -1)
+usage=$(mktemp)
+trap 'rm -f "$changed" "$usage"' EXIT
+/usr/bin/time -o "$usage" -f "%U %S %e %M" "$bin" --repo "$repo" --base "$commit^" --head "$commit" --format json \
+  >/dev/null 2>&1 || true
+read -r user sys wall rss < <(tail -1 "$usage")
+/usr/bin/time -o "$usage" -f "%M" "$floor_bin" "$repo" "$commit^" "$commit" < "$changed" >/dev/null 2>&1 || true
+floor_rss=$(tail -1 "$usage")
 awk -v c="${commit:0:12}" -v s="${stat# }" -v d="$diff_ms" -v p="$parse_ms" -v r="$review_ms" -v n="$runs" \
     -v u="$user" -v y="$sys" -v w="$wall" -v m="$rss" -v fm="$floor_rss" 'BEGIN {
   f = d + p

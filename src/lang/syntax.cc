@@ -302,6 +302,9 @@ struct SyntaxTree::Memo {
   // never changed once stored (the map's values stay where they are), so it is read unlocked.
   std::mutex wide_mutex;
   std::unordered_map<const void*, std::vector<TSNode>> wide_children;
+  // The last walk parent_of() made from the root, where the next one resumes.
+  std::mutex path_mutex;
+  std::vector<TSNode> last_path;
 };
 
 namespace {
@@ -310,14 +313,34 @@ constexpr uint32_t kWideNode = 32;
 bool non_empty(TSNode n) { return ts_node_start_byte(n) < ts_node_end_byte(n); }
 }  // namespace
 
-// As ts_node_parent (walk down from the root to the child that contains `n`), but a wide
-// node's child is found by binary search over its stored children instead of a scan: the
-// cost is the depth times a logarithm, not the depth times the siblings.
+// As ts_node_parent (walk down from the root to the child that contains `n`), with two
+// shortcuts. The walk resumes from the deepest node of the previous walk that still contains
+// `n`: callers ask about nodes in source order and ask again about the same node, so most walks
+// are a step or two. And a wide node's child is found by binary search over its stored
+// children instead of a scan. Together: a near-constant cost, not the depth times the siblings.
 Node SyntaxTree::parent_of(const Node& n) const {
   TSNode target = NodeAccess::ts(n);
-  TSNode node = ts_tree_root_node(tree_);
-  if (node.id == target.id) return {};
+  TSNode root = ts_tree_root_node(tree_);
+  if (root.id == target.id) return {};
   const uint32_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
+  std::lock_guard path_lock(memo_->path_mutex);
+  std::vector<TSNode>& path = memo_->last_path;  // root, then each the parent of the next
+  // A node whose range strictly contains a non-empty target's is one of its ancestors (ranges
+  // of unrelated non-empty nodes do not overlap); an equal range may be a child of the target.
+  size_t keep = 1;
+  if (start < end) {
+    for (size_t i = path.size(); i-- > 1;) {
+      if (path[i].id == target.id) return NodeAccess::wrap(this, path[i - 1]);
+      uint32_t s = ts_node_start_byte(path[i]), e = ts_node_end_byte(path[i]);
+      if (s <= start && end <= e && (s < start || end < e)) {
+        keep = i + 1;
+        break;
+      }
+    }
+  }
+  if (path.empty() || path.front().id != root.id) path.assign(1, root);
+  path.resize(std::min(keep, path.size()));
+  TSNode node = path.back();
   for (;;) {
     TSNode next{};
     bool found = false;
@@ -353,6 +376,7 @@ Node SyntaxTree::parent_of(const Node& n) const {
     }
     if (!found) next = ts_node_child_with_descendant(node, target);
     if (ts_node_is_null(next) || next.id == target.id) break;
+    path.push_back(next);
     node = next;
   }
   return NodeAccess::wrap(this, node);
