@@ -289,6 +289,19 @@ const char* kDiffV3 =
     "+import os\n"
     "+sys.path.append(os.getcwd())\n";
 
+// A push that adds a second mutation above the first in the same module's top level: the two
+// fold into one finding headed by the new line (verdict/fold.h).
+const char* kDiffFoldAbove =
+    "diff --git a/aiter/ops/foo.py b/aiter/ops/foo.py\n"
+    "index 1111111..6666666 100644\n"
+    "--- a/aiter/ops/foo.py\n"
+    "+++ b/aiter/ops/foo.py\n"
+    "@@ -1,2 +1,4 @@\n"
+    " import sys\n"
+    "+sys.path.append(\"/opt/first\")\n"
+    "+sys.path.insert(0, \"/opt/kernels\")\n"
+    " def foo():\n";
+
 json user(const std::string& login) { return {{"login", login}, {"id", 1}, {"type", "User"}}; }
 
 // Serves one PR and keeps the comments review-pr posts, the way GitHub would: issue comments
@@ -570,6 +583,27 @@ TEST_F(GitHubCli, PostsOnceThenEditsTheSummaryAndNeverRepeatsAnInlineComment) {
   // review-pr's own comments are not read back as reviewer comments.
   for (const ServerRequest& req : server_.requests("POST", "/repos/octo/kernels/pulls/7/reviews"))
     EXPECT_EQ(req.body.find(kToken), std::string::npos);
+}
+
+TEST_F(GitHubCli, AFoldThatGainsAMemberAboveThePostedOneIsNotPostedAgainNorResolved) {
+  FakePr pr(server_);
+  CliRun r = run(gh() + " --post");
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_EQ(pr.review_comments.size(), 1u);
+  EXPECT_EQ(pr.review_comments[0]["line"], 2);
+
+  // The new line 2 heads the fold now and the posted insert (line 3) is one of its members:
+  // the comment already on it stands for the fold, and nothing is resolved.
+  pr.head = "6666666666666666666666666666666666666666";
+  pr.diff = kDiffFoldAbove;
+  r = run(gh() + " --post");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(pr.reviews_posted, 1);
+  EXPECT_EQ(pr.review_comments.size(), 1u);
+  EXPECT_NE(r.err.find("0 new inline comments, 1 posted before, 0 resolved"), std::string::npos) << r.err;
+  std::string summary = pr.issue_comments[0]["body"];
+  EXPECT_NE(summary.find("and 1 more in this file: L3"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("Resolved"), std::string::npos) << summary;
 }
 
 // A fork PR's token cannot write: the card is printed first, the refusal is reported, the

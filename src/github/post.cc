@@ -108,9 +108,19 @@ Result<PostOutcome> post_review(GitHubClient& client, const GitHubPullRequest& p
     said[fp] = c.line > 0 ? fmt::format("`{}` at `{}:{}`", rule, c.path, c.line) : fmt::format("`{}` at `{}`", rule, c.path);
   }
 
+  // A folded finding stands for every member it absorbed: none of them is resolved, and one
+  // already commented on means the fold is (a push that adds a member above the one posted
+  // changes which member heads the fold, not what was said).
+  auto members = [&review](const Finding& f) {
+    std::vector<std::string> out{f.fingerprint};
+    if (auto it = review.absorbed.find(f.fingerprint); it != review.absorbed.end())
+      for (const auto& m : it->second) out.push_back(m.first);
+    return out;
+  };
   std::set<std::string> current;
   for (const Finding& f : review.findings)
-    if (!f.fingerprint.empty()) current.insert(f.fingerprint);
+    if (!f.fingerprint.empty())
+      for (std::string& fp : members(f)) current.insert(std::move(fp));
   std::vector<std::string> resolved_lines;
   for (const auto& [fp, name] : said) {
     if (current.count(fp)) continue;
@@ -123,7 +133,9 @@ Result<PostOutcome> post_review(GitHubClient& client, const GitHubPullRequest& p
   json comments = json::array();
   for (const Finding& f : review.findings) {
     if (!f.location || f.location->line <= 0 || f.fingerprint.empty()) continue;
-    if (posted_inline.count(f.fingerprint)) {
+    bool known = false;
+    for (const std::string& fp : members(f)) known = known || posted_inline.count(fp);
+    if (known) {
       ++outcome.inline_known;
       continue;
     }

@@ -345,7 +345,7 @@ void settle_findings(Review& review, std::vector<Finding> raw, const RuleSelecti
   if (baseline) apply_baseline(review, *baseline);
   // One finding per cause per function or folder, after suppressions and the baseline (each
   // silences its own findings only, not the new ones of the same cause beside them).
-  review.findings = fold_causes(std::move(review.findings), workspace_scopes(workspace));
+  review.findings = fold_causes(std::move(review.findings), workspace_scopes(workspace), &review.absorbed);
 }
 
 // What the PR's own .review-pr.toml would turn off, were it used: rules this review ran that

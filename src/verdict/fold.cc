@@ -67,7 +67,8 @@ std::string cause_of(const Finding& f) {
   return out;
 }
 
-std::vector<Finding> fold_causes(std::vector<Finding> findings, const ScopeOf& scope_of) {
+std::vector<Finding> fold_causes(std::vector<Finding> findings, const ScopeOf& scope_of,
+                                 std::map<std::string, std::vector<std::pair<std::string, Location>>>* absorbed) {
   struct Group {
     size_t first;
     CauseScope scope;
@@ -96,6 +97,8 @@ std::vector<Finding> fold_causes(std::vector<Finding> findings, const ScopeOf& s
     std::vector<std::string> places;
     for (size_t i : g.others) {
       Finding& o = findings[i];
+      if (absorbed && !head.fingerprint.empty() && !o.fingerprint.empty())
+        (*absorbed)[head.fingerprint].emplace_back(o.fingerprint, *o.location);
       head.related.push_back(*o.location);
       places.push_back(o.location->line > 0 ? (o.location->file == head.location->file
                                                    ? fmt::format("L{}", o.location->line)

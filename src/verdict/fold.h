@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +34,11 @@ std::string cause_of(const Finding& f);
 // the others become its `related` locations, their evidence joins its own, and the problem
 // ends with where the others are ("; and 2 more in this function `f`: L12, L30").
 // Findings without a location, and those ScopeOf declines, pass through unchanged.
-std::vector<Finding> fold_causes(std::vector<Finding> findings, const ScopeOf& scope_of);
+// When `absorbed` is given, it maps each folded finding's fingerprint to the fingerprints and
+// places of the findings it absorbed (those with a fingerprint).
+std::vector<Finding> fold_causes(
+    std::vector<Finding> findings, const ScopeOf& scope_of,
+    std::map<std::string, std::vector<std::pair<std::string, Location>>>* absorbed = nullptr);
 
 // Scopes from the head-side parse trees: the enclosing function of a line, else the file's
 // module level; a file-level finding's folder.

@@ -93,5 +93,20 @@ TEST(FoldCauses, LongListsAreCut) {
   EXPECT_EQ(out[0].evidence.size(), 6u);
 }
 
+TEST(FoldCauses, NamesTheFingerprintsAFoldAbsorbed) {
+  std::vector<Finding> in = {at("r", "a.py", 10, "Env `A` unread"), at("r", "a.py", 20, "Env `B` unread"),
+                             at("r", "a.py", 60, "Env `C` unread")};
+  in[0].fingerprint = "000000000000000a";
+  in[1].fingerprint = "000000000000000b";
+  in[2].fingerprint = "000000000000000c";
+  std::map<std::string, std::vector<std::pair<std::string, Location>>> absorbed;
+  auto out = fold_causes(in, by_line, &absorbed);
+  ASSERT_EQ(out.size(), 2u);
+  ASSERT_EQ(absorbed.size(), 1u);
+  ASSERT_EQ(absorbed["000000000000000a"].size(), 1u);
+  EXPECT_EQ(absorbed["000000000000000a"][0].first, "000000000000000b");
+  EXPECT_EQ(absorbed["000000000000000a"][0].second.line, 20);
+}
+
 }  // namespace
 }  // namespace rp

@@ -116,6 +116,19 @@ std::string render_baseline(const Review& review) {
   for (const SuppressedFinding& s : review.suppressed)
     if (s.by == SuppressedFinding::By::Baseline && !s.finding.fingerprint.empty())
       known.emplace(s.finding.fingerprint, &s.finding);
+  // A folded finding's members are findings of their own on a later run (a fix removes the
+  // head): each is baselined under its own fingerprint, at its own place.
+  std::map<std::string, Finding> members;
+  for (const auto& [head, list] : review.absorbed) {
+    auto it = known.find(head);
+    if (it == known.end()) continue;
+    for (const auto& [fp, at] : list) {
+      Finding m = *it->second;
+      m.location = at;
+      members.emplace(fp, std::move(m));
+    }
+  }
+  for (const auto& [fp, m] : members) known.emplace(fp, &m);
   nlohmann::ordered_json doc;
   doc["tool"] = "review-pr";
   doc["baseline_version"] = 1;

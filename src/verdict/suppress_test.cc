@@ -142,6 +142,30 @@ TEST(Baseline, RoundTripHidesKnownFingerprintsOnly) {
   EXPECT_EQ(again["findings"].size(), 2u);
 }
 
+// A baseline written from a folded finding lists every member: a later run that fixes the
+// head shows the other members as their own findings, and they are known.
+TEST(Baseline, KeepsTheMembersAFoldAbsorbed) {
+  Review review;
+  Finding a, b;
+  a.rule = b.rule = "r";
+  a.fingerprint = "aaaaaaaaaaaaaaaa";
+  a.location = Location{"x.py", 3};
+  b.fingerprint = "bbbbbbbbbbbbbbbb";
+  b.location = Location{"x.py", 9};
+  review.findings = {a};
+  review.absorbed[a.fingerprint] = {{b.fingerprint, *b.location}};
+  auto doc = nlohmann::json::parse(render_baseline(review));
+  ASSERT_EQ(doc["findings"].size(), 2u);
+  EXPECT_EQ(doc["findings"][1]["fingerprint"], "bbbbbbbbbbbbbbbb");
+  EXPECT_EQ(doc["findings"][1]["line"], 9);
+  auto parsed = parse_baseline(render_baseline(review), "base.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  Review next;
+  next.findings = {b};
+  apply_baseline(next, *parsed);
+  EXPECT_TRUE(next.findings.empty());
+}
+
 TEST(Baseline, BadFilesAreOneLineErrors) {
   for (const char* text : {"not json", "[]", R"({"baseline_version": 2, "findings": []})",
                            R"({"baseline_version": 1, "findings": [{"rule": "r"}]})", R"({"baseline_version": 1})"}) {

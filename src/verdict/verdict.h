@@ -80,6 +80,10 @@ struct Review {
   AiRisk ai_risk;                                // Step 6 conclusion
   std::vector<SuppressedFinding> suppressed;  // in the order of `findings` before suppression
   ConfigChange config_change;
+  // A folded finding's fingerprint → the fingerprints and places of the same-cause findings it
+  // absorbed (verdict/fold.h). Which member heads a fold changes when a push adds one above
+  // it; the poster and the baseline ask the whole set, so the change is no new finding.
+  std::map<std::string, std::vector<std::pair<std::string, Location>>> absorbed;
 };
 
 // Red gate, dedupe (same rule and location: evidence merged), stable order (severity, file,

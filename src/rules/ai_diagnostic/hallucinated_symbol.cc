@@ -4,6 +4,7 @@
 // UNRESOLVED-IMPORT module/symbol finders).
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
 
 #include "analysis/facts.h"
@@ -208,21 +209,27 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
     std::set<std::string> reported;
     for (const PyCall& c : fi.calls) {
       if (!added.count(c.line) || c.callee.starts_with("self.") || c.callee.starts_with("cls.")) continue;
-      auto target = scope.package.empty() ? resolve_symbol(home, path, c.callee, c.line)
-                                          : resolve_symbol_in(home, path, c.callee, c.line, idx);
+      // `mod._CACHE[k][0]()` calls what a subscript (or a call) returned: only the dotted name
+      // before it, `mod._CACHE`, is a module attribute; the callable is not a definition.
+      std::string name = dotted_prefix(c.callee);
+      bool called_result = name.size() != c.callee.size();
+      if (called_result && name.find('.') == std::string::npos) continue;
+      auto target = scope.package.empty() ? resolve_symbol(home, path, name, c.line)
+                                          : resolve_symbol_in(home, path, name, c.line, idx);
       if (target && !scope.owns(target->module_path)) continue;
       if (target && locally_rebound(ctx, path, c)) continue;
       if (!target) continue;
-      std::string key = fmt::format("{}:{}", c.line, c.callee);
-      if (c.callee.find('.') != std::string::npos && !idx.module_binds(target->module_path, target->name)) {
+      std::string key = fmt::format("{}:{}", c.line, name);
+      if (name.find('.') != std::string::npos && !idx.module_binds(target->module_path, target->name)) {
         if (old.callees.count(c.callee) || !reported.insert(key).second) continue;
-        report(ctx, path, c.line, fmt::format("`{}`: module {} has no `{}`", c.callee, target->module_path, target->name),
+        report(ctx, path, c.line, fmt::format("`{}`: module {} has no `{}`", name, target->module_path, target->name),
                fmt::format("the call at {}:{} raises AttributeError: module has no attribute '{}'", path, c.line, target->name),
                {fmt::format("looked in {} ({}){}: module-level definitions, imports and star imports",
                             target->module_path, target->via, scope.in())},
                out);
         continue;
       }
+      if (called_result) continue;
       auto resolved = idx.resolve_function(target->module_path, target->name);
       if (!resolved.function || !signature_preserving(*resolved.function) || c.star_args) continue;
       check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out);
@@ -267,6 +274,16 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
       return true;
     }
     return false;
+  }
+
+  // The leading dotted name of a callee's text: "a.b" of "a.b[k][0]" or "a.b(x).c".
+  static std::string dotted_prefix(const std::string& callee) {
+    size_t end = 0;
+    while (end < callee.size() && (std::isalnum(static_cast<unsigned char>(callee[end])) || callee[end] == '_' ||
+                                   callee[end] == '.'))
+      ++end;
+    while (end > 0 && callee[end - 1] == '.') --end;
+    return callee.substr(0, end);
   }
 
   static std::string param_list(const PyFunction& fn) {

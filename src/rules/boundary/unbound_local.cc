@@ -52,7 +52,9 @@ lambdas (they run later); names bound by a comprehension (its own scope); `try`/
 name bound in a loop body, directly or in a chain, counts as bound after the loop, and inside
 the body it may hold the previous iteration's value: `if i == 0: kv = ...`); `del` (ignored);
 Triton/Gluon/FlyDSL kernels (`@triton.jit`, `@gluon.jit`, `@...kernel`: their conditions are
-compile-time constants set together by the launcher); module-level and class bodies; a pattern
+compile-time constants set together by the launcher), and functions nested inside one;
+a path an earlier guard excludes (`if a is not None and b: raise` ... `if a is not None:`
+without the binding ... `if not b: return` ... read); module-level and class bodies; a pattern
 that already existed in the base version of the function; files without a parse tree (a
 modified file in a diff-only review).)"};
 
@@ -76,6 +78,9 @@ std::string quoted(std::string_view cond) {
 struct Facts {
   std::map<std::string, bool> atoms;
   std::vector<std::vector<Node>> one_of;
+  // and/or conditions assumed while their parts were unknown (`if a and b: raise` leaves
+  // `a and b` false): a path that later learns both parts must meet them again.
+  std::vector<std::pair<Node, bool>> compound;
 };
 
 // The atom a condition tests and whether the condition is that atom or its negation.
@@ -139,6 +144,7 @@ bool assume(Node n, bool value, Facts& facts, int depth = 0) {
     if (is_and == value)  // `a and b` true, `a or b` false: both sides are known
       return assume(n.child_by_field("left"), value, facts, depth + 1) &&
              assume(n.child_by_field("right"), value, facts, depth + 1);
+    facts.compound.push_back({n, value});
     if (!is_and) {  // `a or b` true: one of them holds (`assert w == 1 or w == 2 or w == 4`)
       std::vector<Node> group, work{n};
       while (!work.empty() && group.size() < 64) {
@@ -189,13 +195,17 @@ bool covers_asserted_values(const std::vector<std::string>& conds, const Facts& 
   return false;
 }
 
-// Whether the facts rule out every member of some one-of group.
+// Whether the facts rule out every member of some one-of group, or decide an and/or condition
+// from its parts against the value it was assumed to have (`if routing is not None and
+// return_routing: raise` ... a path with both parts true).
 bool contradicted(const Facts& facts) {
   for (const std::vector<Node>& group : facts.one_of) {
     bool all_false = !group.empty();
     for (Node c : group) all_false = all_false && truth(c, facts) == false;
     if (all_false) return true;
   }
+  for (const auto& [cond, value] : facts.compound)
+    if (std::optional<bool> now = truth(cond, facts); now && *now != value) return true;
   return false;
 }
 
@@ -216,6 +226,7 @@ void forget(Facts& facts, const std::string& name) {
   std::erase_if(facts.one_of, [&](const std::vector<Node>& group) {
     return std::any_of(group.begin(), group.end(), [&](Node c) { return mentions(c.text(), name); });
   });
+  std::erase_if(facts.compound, [&](const std::pair<Node, bool>& c) { return mentions(c.first.text(), name); });
 }
 
 // "`x` is false", "`x is None`", "`flag` is true" (for `not flag`).
@@ -777,8 +788,9 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
       const SyntaxTree* old_tree = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.old_path);
-      for (const Function& fn : tree->functions()) {
-        if (!fn.body || fn.body.has_error() || is_jit_kernel(fn)) continue;
+      std::vector<Function> fns = tree->functions();
+      for (const Function& fn : fns) {
+        if (!fn.body || fn.body.has_error() || in_jit_kernel(fn, fns)) continue;
         if (!touches_added(added, fn.start_line, fn.end_line)) continue;
         Flow flow(*tree);
         // One finding per chain: a stubbed `else: pass` leaves a dozen names unbound at once.
@@ -806,6 +818,14 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
     // `def define_layout(GROUP: gl.constexpr, ...)`: a compile-time helper of a kernel.
     for (const lang::Param& p : fn.params)
       if (p.annotation.find("constexpr") != std::string::npos) return true;
+    return false;
+  }
+
+  // A helper defined inside a kernel (`def _run_tile(...)` in a `@flyc.kernel` body) is traced
+  // with the kernel: its conditions are the kernel's compile-time constants too.
+  static bool in_jit_kernel(const Function& fn, const std::vector<Function>& fns) {
+    for (const Function& outer : fns)
+      if (outer.start_line <= fn.start_line && fn.end_line <= outer.end_line && is_jit_kernel(outer)) return true;
     return false;
   }
 

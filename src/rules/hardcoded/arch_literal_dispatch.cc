@@ -48,7 +48,10 @@ pinned by a check on the path (an `assert` / `static_assert` / `if ...: raise` t
 every arch it does not list, in the function, in a validator it calls before the line, or in
 every same-file caller before the call: the next arch fails there, loudly); a condition naming
 an arch the function itself asserts on the path it picks (`backend = "gluon" if arch ==
-"gfx1250"` with `assert get_arch() == "gfx1250"` in the gluon branch: a capability gate); an
+"gfx1250"` with `assert get_arch() == "gfx1250"` in the gluon branch: a capability gate); a branch that calls
+(or a conditional expression that picks) an implementation named for the same arch
+(`if arch == "gfx950": quant_kernel_gfx950[grid](...)`: the arch's own kernel, like an
+arch-named file); an
 if whose branches only import (`if arch == "gfx1250": from ... import kernel`); files of a
 tuning tool (`gemm_tune/`, `tune_*.py`: offline catalog pickers, not runtime dispatch); a
 second new literal in the same if/elif chain (one finding per chain); tests and docs.
@@ -146,6 +149,37 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
     return guards::arch_reach(tree, f.new_path, line) || guards::function_requires_arch(tree, line, lit);
   }
 
+  // Whether the branch the condition selects calls (or, in a conditional expression, picks) an
+  // implementation named for the same arch (`gluon_quant_kernel_gfx950[grid](...)`): the literal
+  // chooses the arch's own kernel, the way an arch-named file or folder does by design; the
+  // next arch falling through to the generic branch is the intent, not a miss.
+  static bool selects_arch_named(const lang::SyntaxTree& tree, lang::Node cond, const std::string& arch) {
+    lang::Node owner = cond.parent();
+    if (!owner) return false;
+    lang::Node chosen;
+    if (is_any(owner, {NodeKind::If, NodeKind::Elif})) {
+      chosen = owner.child_by_field("consequence");
+    } else if (is(owner, NodeKind::Conditional)) {
+      chosen = owner.child_by_field("consequence");
+      if (!chosen) {  // Python: `a if c else b` has no fields; `a` comes first
+        std::vector<lang::Node> kids = owner.named_children();
+        if (kids.size() == 3 && kids[1] == cond) chosen = kids[0];
+      }
+    }
+    if (!chosen) return false;
+    if (is_any(chosen, {NodeKind::Identifier, NodeKind::Attribute})) return names_arch(chosen.text(), arch);
+    for (const lang::Call& c : tree.calls(chosen))
+      if (names_arch(c.callee, arch)) return true;
+    return false;
+  }
+
+  // Whether an identifier path spells the arch as part of a name (`kernel_gfx950`, `gfx950_mla`),
+  // not as a string.
+  static bool names_arch(std::string_view name, const std::string& arch) {
+    size_t quote = name.find_first_of("\"'");
+    return name.substr(0, quote).find(arch) != std::string_view::npos;
+  }
+
   void check_strings(const FileChange& f, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
                      const std::set<int>& added, std::vector<Finding>& out) const {
     std::set<std::string> before = string_values(old, is_arch_name);
@@ -158,6 +192,7 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
       lang::Node cond = enclosing_condition(lit.node);
       if (!cond || guard_context(tree, cond, lit.line)) continue;
       if (arch_pinned(tree, f, lit.line, lit.value)) continue;
+      if (selects_arch_named(tree, cond, lit.value)) continue;
       reported.insert(lit.value);
       if (!chains.insert(dispatch_root(cond).start_byte()).second) continue;
       Finding x = finding();

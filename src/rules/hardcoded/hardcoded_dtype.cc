@@ -2,9 +2,11 @@
 // function whose dtype otherwise comes from its inputs or config.
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
@@ -140,8 +142,27 @@ bool script_file(std::string_view path) {
 
 // Whether the function pins its dtype to `value` (compares a dtype with it: an assert or a
 // guard), so the hardcoded dtype is the only one the path serves.
+// Every spelling of one dtype: aiter's `dtypes.bf16` is `torch.bfloat16`, so a guard written
+// with either pins the other.
+std::string spellings_pattern(const std::string& value) {
+  static const std::vector<std::vector<std::string_view>> same = {
+      {"torch.bfloat16", "dtypes.bf16"},
+      {"torch.float16", "torch.half", "dtypes.fp16"},
+      {"torch.float8_e4m3fn", "dtypes.fp8_e4m3fn"},
+      {"torch.float8_e4m3fnuz", "dtypes.fp8_e4m3fnuz"},
+      {"torch.float8_e8m0fnu", "dtypes.fp8_e8m0"},
+  };
+  std::string out = RE2::QuoteMeta(value);
+  for (const auto& group : same)
+    if (std::find(group.begin(), group.end(), value) != group.end()) {
+      out.clear();
+      for (std::string_view v : group) out += (out.empty() ? "" : "|") + RE2::QuoteMeta(std::string(v));
+    }
+  return "(?:" + out + ")";
+}
+
 bool pinned_to(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& value) {
-  std::string q = RE2::QuoteMeta(value);
+  std::string q = spellings_pattern(value);
   RE2 re("dtype\\s*(?:==|is|!=|is\\s+not)\\s*" + q + "\\b|" + q + "\\s*(?:==|!=)\\s*[\\w.]*dtype|dtype\\s+(?:not\\s+)?in\\s*[\\(\\[][^\\)\\]]*" + q);
   std::string_view src = tree.source();
   return RE2::PartialMatch(src.substr(fn.node.start_byte(), fn.node.end_byte() - fn.node.start_byte()), re);

@@ -36,11 +36,15 @@ parameter to a getter (`_env_int("ATOM_X", 8)`), and an env registry entry (`"AT
 README.md or a docs/**/*.md|.rst file of the head tree, or explained in a recipes/**/*.md
 (prose, or a setting with a trailing comment that says what it does; a bare `export X=1` in a
 launch script is not an explanation). Names added to the registry and docs by the same PR count as documented.
-Where the registry is the repository's documentation (the base tree leaves at least 20, and at
-least half, of its registered names out of every README/docs page), a registered name whose
-entry carries its own comment there (30+ characters in the comment lines right above the entry,
-not a section header) is documented the way the repository documents its knobs; a registered entry without
-one is still reported, and the card gives the base registry's count.
+Where the registry is one of the repository's ways to document (the base tree leaves at least
+20 of its registered names out of every README/docs page: a count, not a share), a registered
+name whose entry carries its own comment there (30+ characters in the comment lines right above
+the entry, not a section header) is documented the way the repository documents its knobs; a
+registered entry without one is still reported, and the card gives the base registry's count.
+Without a registry (aiter), where the base's Python reads 20 or more quoted project knobs that no
+README/docs page names, and they are at least half of its knobs, a new knob explained where it
+is read (30+ characters of comment lines right above the read's statement, or the enclosing
+function's docstring naming it) follows the repository's practice and is not reported.
 Severity: a note (measured under 70% true as a warning on aiter PR heads; see README Accuracy).
 Needs the repository: whether a name is new, registered and documented is only known from the
 base and head trees; with only a diff the rule is skipped rather than guessing.
@@ -122,15 +126,30 @@ class UndocumentedEnvVar : public Rule {
     // New to the repository: no Python file of the base tree mentions the name.
     std::set<std::string> names;
     for (const EnvRead& r : reads) names.insert(r.name);
-    std::set<std::string> known;
+    // One pass over the base's Python answers two questions: which new names it already
+    // mentions, and (no registry) which quoted project knobs it reads, the read-site practice.
+    std::set<std::string> known, base_knobs;
     if (base) {
-      std::string alternation;
+      std::string alternation, prefixes;
       for (const std::string& n : names) alternation += (alternation.empty() ? "" : "|") + RE2::QuoteMeta(n);
-      RE2 re("\\b(" + alternation + ")\\b");
-      known = python_tree_captures(*base, re);
+      for (const std::string& p : ctx.profile.env_prefixes) prefixes += (prefixes.empty() ? "" : "|") + RE2::QuoteMeta(p);
+      bool practice = ctx.profile.env_registry.empty() && !prefixes.empty();
+      RE2 re("(\\b(?:" + alternation + ")\\b" + (practice ? "|[\"'](?:" + prefixes + ")[A-Z0-9_]+[\"']" : "") + ")");
+      for (std::string hit : python_tree_captures(*base, re)) {
+        bool quoted = hit.front() == '"' || hit.front() == '\'';
+        if (quoted) hit = hit.substr(1, hit.size() - 2);
+        if (names.count(hit)) known.insert(hit);
+        if (quoted) base_knobs.insert(std::move(hit));
+      }
     }
 
     std::string docs = project_documentation(*head);
+    int base_undocumented = 0;
+    for (const std::string& n : base_knobs) base_undocumented += !mentions_word(docs, n);
+    // Without a registry, a repository whose own knobs mostly live undocumented explains them
+    // where they are read (a comment above the read, the function's docstring); a new knob
+    // explained the same way follows that practice.
+    bool read_site_practice = base_undocumented >= kPracticeKnobs && 2 * base_undocumented >= static_cast<int>(base_knobs.size());
     std::map<std::string, std::string> registries;
     for (const std::string& reg : ctx.profile.env_registry)
       if (auto text = head->read(reg)) registries[reg] = std::move(*text);
@@ -147,6 +166,7 @@ class UndocumentedEnvVar : public Rule {
           registered = true;
       bool documented = mentions_word(docs, name);
       if (registered && documented) continue;
+      if (registered && read_site_practice && explained_where_read(ctx, name, where)) continue;
       Finding x = report(ctx, name, where, registered, documented);
       if (registered && registry_documents(ctx)) {
         // The repository documents its knobs in the registry: an entry that explains itself
@@ -167,12 +187,42 @@ class UndocumentedEnvVar : public Rule {
  private:
   // A registry comment long enough to say what a knob does and when to use it.
   static constexpr size_t kExplainedComment = 30;
+  // Knobs of the base kept out of README/docs that make that the repository's practice.
+  static constexpr int kPracticeKnobs = 20;
 
-  // Whether the base repository's own practice is to document env knobs in the registry: most
-  // of its registered names appear in no README or docs page.
+  // Whether the base repository ships knobs documented only in the registry: 20 or more of its
+  // registered names appear in no README or docs page. A count, not a share: ATOM documents
+  // two thirds of its knobs in docs and still keeps 27 registered with only their comment, so
+  // a commented registry entry is one of its two accepted ways, not a departure.
   static bool registry_documents(const ReviewContext& ctx) {
-    const BaseIdioms& idioms = base_idioms(ctx);
-    return idioms.registered_undocumented >= 20 && 2 * idioms.registered_undocumented >= idioms.registered_env_vars;
+    return base_idioms(ctx).registered_undocumented >= kPracticeKnobs;
+  }
+
+  // Whether one read of `name` explains the knob where it is read: 30+ characters in the
+  // comment lines right above its statement, or a docstring of the enclosing function that
+  // names it.
+  static bool explained_where_read(const ReviewContext& ctx, const std::string& name,
+                                   const std::vector<const EnvRead*>& where) {
+    for (const EnvRead* r : where) {
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(r->path);
+      if (!tree) continue;
+      lang::Node stmt = tree->statement_at(r->line);
+      int first = stmt ? stmt.start_line() : r->line;
+      std::string comment;
+      for (int j = first - 1; j > 0; --j) {
+        std::string_view t = trim(tree->line_text(j));
+        if (!t.starts_with("#")) break;
+        comment += std::string(trim(t.substr(1))) + " ";
+      }
+      if (trim(comment).size() >= kExplainedComment) return true;
+      if (auto fn = tree->enclosing_function(r->line); fn && fn->body) {
+        std::vector<lang::Node> body = fn->body.named_children();
+        if (!body.empty() && body.front().kind() == "expression_statement" &&
+            body.front().text().find_first_of("\"'") == 0 && mentions_word(body.front().text(), name))
+          return true;
+      }
+    }
+    return false;
   }
 
   static bool project_var(const Profile& profile, const std::string& name) {
