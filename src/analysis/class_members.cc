@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "analysis/dotted_reads.h"
+
 namespace rp {
 namespace {
 
@@ -97,14 +99,7 @@ void method_stores(Node method, std::set<std::string, std::less<>>& names, bool&
     Node attr = n.child_by_field("attribute");
     if (!obj || !attr || obj.kind() != "identifier" || obj.text() != self_name) return true;
     if (attr.text() == "__dict__") unknowable = true;
-    Node child = n, p = n.parent();
-    while (p && (p.kind() == "pattern_list" || p.kind() == "tuple_pattern" || p.kind() == "list_pattern")) {
-      child = p;
-      p = p.parent();
-    }
-    if (p && (p.kind() == "assignment" || p.kind() == "augmented_assignment" || p.kind() == "for_statement") &&
-        p.child_by_field("left") == child)
-      names.insert(std::string(attr.text()));
+    if (stored_to(n)) names.insert(std::string(attr.text()));
     return true;
   });
 }
@@ -162,15 +157,8 @@ bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr) {
       return false;
     }
     if (n.kind() != "attribute" || n.child_by_field("attribute").text() != attr) return true;
-    Node child = n, p = n.parent();
-    while (p && (p.kind() == "pattern_list" || p.kind() == "tuple_pattern" || p.kind() == "list_pattern")) {
-      child = p;
-      p = p.parent();
-    }
-    if (p && (p.kind() == "assignment" || p.kind() == "augmented_assignment" || p.kind() == "for_statement") &&
-        p.child_by_field("left") == child)
-      stored = true;
-    return true;
+    stored = stored_to(n);
+    return !stored;
   });
   return stored;
 }

@@ -56,10 +56,9 @@ bool guarded(Node n) {
   return false;
 }
 
-// Whether the chain is written, not read: an assignment/for target, `del`, or an augmented
-// assignment's target (which reads it too, but a module attribute assigned that way was
-// created elsewhere on purpose).
-bool stored(Node n) {
+}  // namespace
+
+bool stored_to(Node n) {
   Node child = n, p = n.parent();
   while (p && (p.kind() == "pattern_list" || p.kind() == "tuple_pattern" || p.kind() == "list_pattern" ||
                p.kind() == "expression_list" || p.kind() == "parenthesized_expression")) {
@@ -73,8 +72,6 @@ bool stored(Node n) {
   return k == "delete_statement";
 }
 
-}  // namespace
-
 std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines) {
   std::vector<DottedRead> out;
   if (!tree.is_python()) return out;
@@ -86,7 +83,7 @@ std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::se
     if (!plain_chain(n)) return true;
     if (!lines.empty() && !lines.count(n.start_line())) return false;
     if (parent && parent.kind() == "call" && parent.child_by_field("function") == n) return false;
-    if (stored(n) || guarded(n)) return false;
+    if (stored_to(n) || guarded(n)) return false;
     out.push_back({chain_text(n), n.start_line()});
     return false;
   });

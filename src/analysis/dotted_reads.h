@@ -24,4 +24,8 @@ struct DottedRead {
 // handlers catch AttributeError, Exception, BaseException or everything.
 std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines = {});
 
+// Whether expression `n` is written, not read: an assignment, augmented-assignment or for
+// target (alone or inside a tuple/list of targets), or deleted.
+bool stored_to(lang::Node n);
+
 }  // namespace rp
