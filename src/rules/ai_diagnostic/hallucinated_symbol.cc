@@ -55,8 +55,9 @@ PYBIND11_MODULE/TORCH_LIBRARY, a file of that name with another extension); func
 decorators other than `compile_ops`, caching and no-grad ones (a decorator may change the
 signature); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
 the base side already had (moved, not new); attribute reads under `hasattr(...)` or inside a
-`try` that catches AttributeError (or Exception, or everything), attribute stores and `del`, and
-dotted reads the base file already made.)"};
+`try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
+module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
+file already made.)"};
 
 bool signature_preserving(const PyFunction& f) {
   for (const std::string& d : f.decorators) {
@@ -311,6 +312,7 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
       auto target = scope.package.empty() ? resolve_symbol(home, path, r.text, r.line)
                                           : resolve_symbol_in(home, path, r.text, r.line, idx);
       if (!target || !scope.owns(target->module_path) || idx.module_binds(target->module_path, target->name)) continue;
+      if (target->name.starts_with("__") && target->name.ends_with("__")) continue;  // __file__, __path__, __spec__...
       if (rebound_in_function(*tree, r.text.substr(0, r.text.find('.')), r.line)) continue;
       report(ctx, path, r.line, fmt::format("`{}`: module {} has no `{}`", r.text, target->module_path, target->name),
              fmt::format("reading {} at {}:{} raises AttributeError: module has no attribute '{}'", r.text, path, r.line,

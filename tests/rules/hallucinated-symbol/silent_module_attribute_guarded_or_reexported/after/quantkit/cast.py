@@ -14,7 +14,8 @@ def cast(x):
     limits.RUNTIME_SCALE = b  # ok: a store creates it
     del limits.RUNTIME_SCALE
     f = x * limits.OLD_SCALE  # ok: the base already read it (not new)
-    return a, b, c, d, e, f
+    where = quantkit.limits.__file__  # ok: the import system sets module dunders
+    return a, b, c, d, e, f, where
 
 
 def cast_with(x, table=None):
