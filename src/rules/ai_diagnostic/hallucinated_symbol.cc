@@ -7,6 +7,8 @@
 #include <cctype>
 #include <set>
 
+#include "analysis/call_binding.h"
+#include "analysis/dotted_reads.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "core/paths.h"
@@ -34,7 +36,12 @@ head tree, or the module does not bind `name` (module-level def/class/assignment
 followed through star imports, or a submodule of the package); (2) a call `mod.f(...)` where
 `mod` is a first-party module and `f` is not bound in it; (3) a call to a first-party function
 (imported, or defined in the same file) with a keyword argument the definition does not
-declare (and no `**kwargs`), or more positional arguments than it accepts (and no `*args`).
+declare (and no `**kwargs`), or more positional arguments than it accepts (and no `*args`);
+(4) such a call that leaves a required parameter unfilled (neither passed by position nor by
+keyword, no default): red when the defining module binds the name once, a warning when it binds
+it more than once (conditional or replaced definitions: another one may run); (5) a dotted read
+that is not a call (`kops.EPS`, `pkg.sub.TABLE`) where the prefix is a first-party module that
+does not bind the last name.
 Definitions are read from the repository index of the head tree, so a symbol the PR itself adds
 resolves. With `--dep NAME=PATH` (e.g. `--dep aiter=/src/aiter` on an ATOM PR), the same three
 checks run on symbols the PR uses from package NAME, looked up in that repository's index (its
@@ -48,7 +55,10 @@ modules that look built at runtime (a `module_*` JIT module, a name registered b
 PYBIND11_MODULE/TORCH_LIBRARY, a file of that name with another extension); functions behind
 decorators other than `compile_ops`, caching and no-grad ones (a decorator may change the
 signature); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
-the base side already had (moved, not new).)"};
+the base side already had (moved, not new); attribute reads under `hasattr(...)` or inside a
+`try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
+module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
+file already made.)"};
 
 bool signature_preserving(const PyFunction& f) {
   for (const std::string& d : f.decorators) {
@@ -137,6 +147,7 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
       for (const Scope& scope : scopes) {
         check_imports(ctx, idx, scope, f.path(), *fi, added, old, out);
         check_calls(ctx, idx, scope, f.path(), *fi, added, old, out);
+        check_attribute_reads(ctx, idx, scope, f.path(), added, out);
       }
     }
   }
@@ -233,6 +244,38 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
       auto resolved = idx.resolve_function(target->module_path, target->name);
       if (!resolved.function || !signature_preserving(*resolved.function) || c.star_args) continue;
       check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out);
+      check_missing_arguments(ctx, path, c, *resolved.function, resolved.path, scope, out);
+    }
+  }
+
+  // (4) A required parameter the new call leaves unfilled: TypeError "missing required
+  // argument" before the body runs. Red when the module binds the name once (one def, no
+  // other assignment or import of it); a name bound twice (conditional definitions, a def
+  // replaced later) may be the other definition at run time, so it is a warning.
+  void check_missing_arguments(const ReviewContext& ctx, const std::string& path, const PyCall& c, const PyFunction& fn,
+                               const std::string& def_path, const Scope& scope, std::vector<Finding>& out) const {
+    if (!fn.class_name.empty()) return;
+    CallBinding b = bind_call(fn, c);
+    if (!b.checkable || b.missing.empty()) return;
+    std::string names, keywords;
+    for (const std::string& m : b.missing) names += (names.empty() ? "`" : ", `") + m + "`";
+    for (const std::string& k : c.keywords) keywords += (keywords.empty() ? ", keywords " : ", ") + k;
+    size_t before = out.size();
+    report(ctx, path, c.line,
+           fmt::format("`{}(...)` leaves required parameter{} {} of `{}` unfilled ({} positional argument{}{})", c.callee,
+                       b.missing.size() > 1 ? "s" : "", names, fn.name, c.positional, c.positional == 1 ? "" : "s",
+                       keywords),
+           fmt::format("the call at {}:{} raises TypeError: {}() missing {} required argument{}: {}", path, c.line, fn.name,
+                       b.missing.size(), b.missing.size() > 1 ? "s" : "", names),
+           {fmt::format("definition: {}:{}: def {}({}){}", def_path, fn.line, fn.name, param_list(fn), scope.in())}, out);
+    if (out.size() == before) return;  // folded into an earlier finding of the same problem
+    const lang::SyntaxTree* def_tree = scope.package.empty() ? ctx.workspace.new_tree(def_path) : nullptr;
+    int bindings = def_tree ? module_bindings(*def_tree, fn.name) : 0;
+    if (bindings > 1) {
+      out.back().severity = Severity::Warn;
+      out.back().impact = fmt::format("{} binds `{}` {} times (conditional or replaced definitions): if the one shown "
+                                      "is the one that runs, the call fails the first time it runs",
+                                      def_path, fn.name, bindings);
     }
   }
 
@@ -259,15 +302,46 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
              {"definition: " + where}, out);
   }
 
+  // (5) A dotted read on an added line (`kops.EPS`, not a call) whose prefix is a module of
+  // this repository that binds no such name: AttributeError when the line runs. A read the
+  // base file already had is not new; reads under hasattr or a try expecting AttributeError
+  // are left out by dotted_reads.
+  void check_attribute_reads(const ReviewContext& ctx, const RepoIndex& home, const Scope& scope, const std::string& path,
+                             const std::set<int>& added, std::vector<Finding>& out) const {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    if (!tree) return;
+    std::set<std::string> before;
+    if (const lang::SyntaxTree* old_tree = ctx.workspace.old_tree(path))
+      for (const DottedRead& r : dotted_reads(*old_tree)) before.insert(r.text);
+    const RepoIndex& idx = *scope.idx;
+    for (const DottedRead& r : dotted_reads(*tree, added)) {
+      if (before.count(r.text)) continue;
+      auto target = scope.package.empty() ? resolve_symbol(home, path, r.text, r.line)
+                                          : resolve_symbol_in(home, path, r.text, r.line, idx);
+      if (!target || !scope.owns(target->module_path) || idx.module_binds(target->module_path, target->name)) continue;
+      if (target->name.starts_with("__") && target->name.ends_with("__")) continue;  // __file__, __path__, __spec__...
+      if (rebound_in_function(*tree, r.text.substr(0, r.text.find('.')), r.line)) continue;
+      report(ctx, path, r.line, fmt::format("`{}`: module {} has no `{}`", r.text, target->module_path, target->name),
+             fmt::format("reading {} at {}:{} raises AttributeError: module has no attribute '{}'", r.text, path, r.line,
+                         target->name),
+             {fmt::format("looked in {} ({}){}: module-level definitions, assignments, imports, star imports and "
+                          "submodules",
+                          target->module_path, target->via, scope.in())},
+             out);
+    }
+  }
+
   // Whether the callee's first name is bound inside the enclosing function by something other
   // than an import (`m = importlib.import_module(...)`, a parameter, a loop variable): the
   // index cannot tell what it holds.
   static bool locally_rebound(const ReviewContext& ctx, const std::string& path, const PyCall& c) {
     const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
-    if (!tree) return false;
-    auto fn = tree->enclosing_function(c.line);
+    return tree && rebound_in_function(*tree, c.callee.substr(0, c.callee.find('.')), c.line);
+  }
+  static bool rebound_in_function(const lang::SyntaxTree& t, const std::string& first, int line) {
+    const lang::SyntaxTree* tree = &t;
+    auto fn = tree->enclosing_function(line);
     if (!fn) return false;
-    std::string first = c.callee.substr(0, c.callee.find('.'));
     for (lang::Node id : tree->identifiers(first, fn->node)) {
       if (!tree->is_binding(id)) continue;
       if (ancestor(id, {NodeKind::Import, NodeKind::ImportFrom})) continue;

@@ -1,0 +1,182 @@
+#include "analysis/class_members.h"
+
+#include <cctype>
+
+#include "analysis/dotted_reads.h"
+
+namespace rp {
+namespace {
+
+using lang::Node;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool dotted_name(std::string_view s) {
+  if (s.empty() || s.front() == '.' || s.back() == '.') return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) return false;
+  return !std::isdigit(static_cast<unsigned char>(s.front()));
+}
+
+// Decorators that keep instance attributes what the class body says.
+bool attribute_preserving(std::string_view d) {
+  for (std::string_view p : {"dataclass", "dataclasses.dataclass", "functools.total_ordering", "total_ordering",
+                             "final", "typing.final"})
+    if (d == p || (d.starts_with(p) && d.size() > p.size() && d[p.size()] == '(')) return true;
+  return false;
+}
+
+void add_targets(Node left, std::set<std::string, std::less<>>& names) {
+  if (left.kind() == "identifier") {
+    names.insert(std::string(left.text()));
+    return;
+  }
+  if (left.kind() == "pattern_list" || left.kind() == "tuple_pattern" || left.kind() == "list_pattern")
+    for (Node c : left.named_children()) add_targets(c, names);
+}
+
+// The names a class body binds, descending into if/try/with/for blocks (they run in the body).
+void body_names(Node block, std::set<std::string, std::less<>>& names, std::vector<Node>& methods, bool& unknowable) {
+  for (Node st : block.named_children()) {
+    std::string_view k = st.kind();
+    Node def = st;
+    if (k == "decorated_definition") def = st.child_by_field("definition");
+    if (!def) continue;
+    if (def.kind() == "function_definition" || def.kind() == "class_definition") {
+      std::string n(def.child_by_field("name").text());
+      if (n == "__getattr__" || n == "__getattribute__") unknowable = true;
+      names.insert(n);
+      if (def.kind() == "function_definition") methods.push_back(def);
+      continue;
+    }
+    if (k == "expression_statement") {
+      for (Node e : st.named_children()) {
+        if (e.kind() != "assignment" && e.kind() != "augmented_assignment") continue;
+        Node left = e.child_by_field("left");
+        if (!left) continue;
+        add_targets(left, names);
+        if (left.text() == "__slots__") {
+          lang::walk(e.child_by_field("right"), [&](Node s) {
+            if (s.kind() != "string") return true;
+            std::string_view t = s.text();
+            if (t.size() >= 2) names.insert(std::string(t.substr(1, t.size() - 2)));
+            return false;
+          });
+        }
+      }
+      continue;
+    }
+    if (k == "if_statement" || k == "try_statement" || k == "with_statement" || k == "for_statement" ||
+        k == "else_clause" || k == "elif_clause" || k == "except_clause" || k == "finally_clause" || k == "block")
+      body_names(st, names, methods, unknowable);
+  }
+}
+
+// `self.x = ...` (any target position, augmented, annotated, for-target) in a method whose
+// first parameter is `self_name`; `setattr(`/`__dict__` make the class unknowable.
+void method_stores(Node method, std::set<std::string, std::less<>>& names, bool& unknowable) {
+  Node params = method.child_by_field("parameters");
+  std::string self_name;
+  for (Node p : params.named_children()) {
+    if (p.kind() == "identifier") self_name = std::string(p.text());
+    else if (p.kind() == "typed_parameter" && !p.named_children().empty())
+      self_name = std::string(p.named_children().front().text());
+    break;
+  }
+  lang::walk(method.child_by_field("body"), [&](Node n) {
+    std::string_view k = n.kind();
+    if (k == "call") {
+      std::string_view fn = n.child_by_field("function").text();
+      if (fn == "setattr" || fn == "object.__setattr__" || fn.ends_with(".__setattr__")) unknowable = true;
+      return true;
+    }
+    if (k != "attribute") return true;
+    Node obj = n.child_by_field("object");
+    Node attr = n.child_by_field("attribute");
+    if (!obj || !attr || obj.kind() != "identifier" || obj.text() != self_name) return true;
+    if (attr.text() == "__dict__") unknowable = true;
+    if (stored_to(n)) names.insert(std::string(attr.text()));
+    return true;
+  });
+}
+
+}  // namespace
+
+ClassMembers class_members(const lang::SyntaxTree& tree, std::string_view name) {
+  ClassMembers m;
+  if (!tree.is_python()) return m;
+  Node found;
+  int count = 0;
+  for (Node st : tree.root().named_children()) {
+    Node def = st.kind() == "decorated_definition" ? st.child_by_field("definition") : st;
+    if (!def || def.kind() != "class_definition" || def.child_by_field("name").text() != name) continue;
+    found = st;
+    ++count;
+  }
+  if (count != 1) return m;
+  m.found = true;
+  m.line = found.start_line();
+  bool unknowable = false;
+  Node def = found;
+  if (found.kind() == "decorated_definition") {
+    def = found.child_by_field("definition");
+    for (Node d : found.named_children()) {
+      if (d.kind() != "decorator") continue;
+      std::string_view t = trim(d.text());
+      if (t.starts_with("@")) t.remove_prefix(1);
+      if (!attribute_preserving(trim(t))) unknowable = true;
+    }
+  }
+  for (Node b : def.child_by_field("superclasses").named_children()) {
+    if (b.kind() == "keyword_argument") {
+      unknowable = true;  // metaclass=...
+      continue;
+    }
+    std::string text(b.text());
+    if (text == "object") continue;
+    if (!dotted_name(text)) unknowable = true;  // Generic[T], a call...
+    m.bases.push_back(text);
+  }
+  std::vector<Node> methods;
+  body_names(def.child_by_field("body"), m.names, methods, unknowable);
+  for (Node method : methods) method_stores(method, m.names, unknowable);
+  m.knowable = !unknowable;
+  return m;
+}
+
+bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr) {
+  bool stored = false;
+  lang::walk(tree.root(), [&](Node n) {
+    if (stored) return false;
+    if (n.kind() == "call" && n.child_by_field("function").text() == "setattr") {
+      stored = true;  // a computed name may be this one
+      return false;
+    }
+    if (n.kind() != "attribute" || n.child_by_field("attribute").text() != attr) return true;
+    stored = stored_to(n);
+    return !stored;
+  });
+  return stored;
+}
+
+std::string annotated_class(std::string_view annotation) {
+  std::string_view a = trim(annotation);
+  if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = trim(a.substr(1, a.size() - 2));
+  for (std::string_view opt : {"Optional[", "typing.Optional["}) {
+    if (a.starts_with(opt) && a.ends_with("]")) {
+      a = trim(a.substr(opt.size(), a.size() - opt.size() - 1));
+      break;
+    }
+  }
+  for (std::string_view none : {"| None", "|None"})
+    if (a.ends_with(none)) a = trim(a.substr(0, a.size() - none.size()));
+  if (a.starts_with("None |")) a = trim(a.substr(6));
+  if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = trim(a.substr(1, a.size() - 2));
+  return dotted_name(a) ? std::string(a) : std::string();
+}
+
+}  // namespace rp

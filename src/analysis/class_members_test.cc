@@ -1,0 +1,73 @@
+// Instance attributes of a class from its source, and when they cannot be listed.
+#include "analysis/class_members.h"
+
+#include <gtest/gtest.h>
+
+namespace rp {
+namespace {
+
+ClassMembers members(const std::string& src, std::string_view name) {
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
+  return class_members(*tree, name);
+}
+
+TEST(ClassMembers, DataclassFieldsMethodsAndSelfStores) {
+  ClassMembers m = members(
+      "from dataclasses import dataclass\n"
+      "@dataclass(frozen=False)\n"
+      "class BatchMeta(Base):\n"
+      "    seq_lens: list\n"
+      "    page: int = 16\n"
+      "    if FAST:\n"
+      "        fast_path = True\n"
+      "    def __post_init__(me):\n"
+      "        me.total, me.count = 0, 0\n"
+      "        me.extra: int = 1\n"
+      "    @property\n"
+      "    def width(self):\n"
+      "        return self.page\n"
+      "    class Kind:\n"
+      "        pass\n",
+      "BatchMeta");
+  EXPECT_TRUE(m.found);
+  EXPECT_TRUE(m.knowable);
+  EXPECT_EQ(m.names, (std::set<std::string, std::less<>>{"seq_lens", "page", "fast_path", "__post_init__", "total",
+                                                          "count", "extra", "width", "Kind"}));
+  EXPECT_EQ(m.bases, (std::vector<std::string>{"Base"}));
+}
+
+TEST(ClassMembers, DynamicAttributesMakeAClassUnknowable) {
+  EXPECT_FALSE(members("class A:\n    def __getattr__(self, n):\n        return 0\n", "A").knowable);
+  EXPECT_FALSE(members("class A:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n"
+                       "            setattr(self, k, v)\n",
+                       "A")
+                   .knowable);
+  EXPECT_FALSE(members("class A:\n    def __init__(self, d):\n        self.__dict__.update(d)\n", "A").knowable);
+  EXPECT_FALSE(members("@register\nclass A:\n    x = 1\n", "A").knowable);
+  EXPECT_FALSE(members("class A(metaclass=Meta):\n    x = 1\n", "A").knowable);
+  EXPECT_FALSE(members("class A(Generic[T]):\n    x = 1\n", "A").knowable);
+}
+
+TEST(ClassMembers, OnlyOneModuleLevelClassOfThatName) {
+  EXPECT_FALSE(members("if X:\n    class A:\n        a = 1\nelse:\n    class A:\n        b = 1\n", "A").found);
+  EXPECT_FALSE(members("class A:\n    a = 1\nclass A:\n    b = 1\n", "A").found);
+  EXPECT_TRUE(members("class A:\n    __slots__ = ('p', \"q\")\n", "A").names.count("q"));
+}
+
+TEST(ClassMembers, StoresFromOutsideTheClass) {
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, "def build(m):\n    m.page_size = 16\n    return m.other\n");
+  EXPECT_TRUE(stores_attribute(*tree, "page_size"));
+  EXPECT_FALSE(stores_attribute(*tree, "other"));
+}
+
+TEST(ClassMembers, AnnotationsThatNameOneClass) {
+  EXPECT_EQ(annotated_class("BatchMeta"), "BatchMeta");
+  EXPECT_EQ(annotated_class("Optional[meta.BatchMeta]"), "meta.BatchMeta");
+  EXPECT_EQ(annotated_class("'BatchMeta' "), "BatchMeta");
+  EXPECT_EQ(annotated_class("BatchMeta | None"), "BatchMeta");
+  EXPECT_EQ(annotated_class("Union[A, B]"), "");
+  EXPECT_EQ(annotated_class("list[BatchMeta]"), "");
+}
+
+}  // namespace
+}  // namespace rp

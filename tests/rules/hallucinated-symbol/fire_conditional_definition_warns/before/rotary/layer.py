@@ -1,0 +1,3 @@
+class Rotary:
+    def __init__(self, cos, sin):
+        self.cos, self.sin = cos, sin

@@ -1,0 +1,2 @@
+from .limits import *
+from . import lazy_tables

@@ -1,0 +1,6 @@
+import quantkit
+from quantkit import limits
+
+
+def cast(x):
+    return x * limits.OLD_SCALE

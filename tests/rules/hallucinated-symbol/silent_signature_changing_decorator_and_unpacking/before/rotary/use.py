@@ -1,0 +1,2 @@
+def go(q):
+    return q

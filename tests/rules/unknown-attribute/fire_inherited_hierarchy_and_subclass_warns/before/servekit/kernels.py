@@ -1,0 +1,2 @@
+def decode(meta):
+    return meta
