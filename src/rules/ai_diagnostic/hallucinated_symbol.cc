@@ -4,6 +4,7 @@
 // UNRESOLVED-IMPORT module/symbol finders).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -160,6 +161,10 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
     const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
     for (Finding& prev : out) {
       if (prev.rule != kInfo.name || prev.problem != problem || !prev.location || prev.location->file != path) continue;
+      // The call check and the attribute-read check both see `mod.missing[k]()`: one place.
+      if (prev.location->line == line ||
+          std::any_of(prev.related.begin(), prev.related.end(), [&](const Location& l) { return l.line == line; }))
+        return;
       prev.related.push_back(Location{path, line});
       if (tree) prev.evidence.push_back(evidence(path, line, tree->line_text(line)));
       return;
