@@ -1,7 +1,7 @@
 // A regular expression asked by meaning: `const Pattern says_zero{R"((?i)\bzero|memset)"};`
 // then `says_zero(text)`. The RE2 is compiled on first use (once, thread-safe) and kept for
-// the life of the process, so a rule's predicates cost nothing at start-up and nothing per
-// call beyond the match. `Pattern::whole(...)` matches the whole text instead of a part.
+// the life of the Pattern (a rule's are namespace constants), so a rule's predicates cost
+// nothing at start-up and nothing per call beyond the match. `Pattern::whole(...)` matches the whole text instead of a part.
 #pragma once
 
 #include <re2/re2.h>
@@ -16,7 +16,8 @@ class Pattern {
  public:
   enum class Match { Part, Whole };
   constexpr explicit Pattern(std::string_view source, Match match = Match::Part) : source_(source), match_(match) {}
-  static constexpr Pattern whole(std::string_view source) { return Pattern(source, Match::Whole); }
+  static Pattern whole(std::string_view source) { return Pattern(source, Match::Whole); }
+  ~Pattern() { delete re_.load(std::memory_order_acquire); }
   Pattern(const Pattern&) = delete;
   Pattern& operator=(const Pattern&) = delete;
 
@@ -35,7 +36,7 @@ class Pattern {
   std::string_view source_;
   Match match_;
   mutable std::once_flag once_;
-  mutable std::atomic<const RE2*> re_{nullptr};  // never freed: reachable from the Pattern for the process's life
+  mutable std::atomic<const RE2*> re_{nullptr};  // owned: compiled on first use, freed with the Pattern
 };
 
 }  // namespace rp
