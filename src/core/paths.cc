@@ -57,6 +57,8 @@ bool is_test_path(std::string_view path) {
   std::string_view base = base_name(path);
   if (base.starts_with("test_") || base == "conftest.py") return true;
   if (base.ends_with("_test.py") || base.ends_with("_tests.py")) return true;
+  // Rust keeps unit tests in a `tests.rs` module beside the code (`mod tests;`) or `*_test.rs`.
+  if (base == "tests.rs" || base.ends_with("_test.rs") || base.ends_with("_tests.rs")) return true;
   return false;
 }
 

@@ -20,6 +20,9 @@ TEST(Paths, TestAndDocPaths) {
   EXPECT_TRUE(is_test_path("aiter/unittests/x.py"));
   EXPECT_TRUE(is_test_path("aiter/ops/gemm_test.py"));
   EXPECT_TRUE(is_test_path("conftest.py"));
+  EXPECT_TRUE(is_test_path("mesh/src/core/placement/tests.rs"));
+  EXPECT_TRUE(is_test_path("mesh/src/router_test.rs"));
+  EXPECT_FALSE(is_test_path("mesh/src/core/placement/testsuite.rs"));
   EXPECT_FALSE(is_test_path("aiter/ops/testing_utils.py"));
   EXPECT_FALSE(is_test_path("aiter/contest/x.py"));
   EXPECT_TRUE(is_doc_path("docs/index.rst"));

@@ -44,7 +44,12 @@ none is used afterwards without one (`args = {}` ... `try: parsed = json.loads(t
 isinstance(parsed, dict): args = parsed` `except Exception: pass`: a handled parse); handlers for
 specific exceptions (`except ImportError: pass` around an optional import, `except
 KeyError: pass`); handlers whose except line or body carries a comment saying why the error is
-dropped (`except Exception:  # optional across SGLang versions`); a try body that only imports (the optional-dependency pattern); best-effort
+dropped (`except Exception:  # optional across SGLang versions`); a try body that only imports (the optional-dependency pattern); a fast
+path with a fallback after it (the try returns its result, and the function goes on after the
+try to a return of its own: a failure takes the other way to the same result); one advisory
+call on an optional collaborator (the try holds a single call whose value is dropped, on an
+object the code checked for presence on the way there: `if self._client is not None:`, `if
+hasattr(cfg, f): setattr(cfg, f, v)`, an early return when it is None); best-effort
 teardown (every call in the try is a close/kill/abort/destroy/shutdown-style call, or the
 handler is inside `exit`, `close`, `__del__`, `__exit__`, `shutdown`...); test files; asserts
 with a real condition.)doc"};
@@ -167,6 +172,74 @@ bool keeps_fallback(const lang::SyntaxTree& tree, const lang::TryBlock& t) {
   return fallback;
 }
 
+// Whether `n` holds a return statement of its own function (not of a nested def or lambda).
+bool holds_return(lang::Node n) {
+  bool found = false;
+  lang::walk(n, [&](lang::Node x) {
+    if (found || is_any(x, {NodeKind::FunctionDef, NodeKind::Lambda})) return false;
+    if (is(x, NodeKind::Return)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+// A fast path with a fallback after it: the try returns its result when the attempt works, and
+// the function goes on after the try to a return of its own (`try: return triton_impl(x)`
+// `except Exception: pass` `return torch_impl(x)`). A failure takes the other way to the same
+// result; nothing continues on unchecked state.
+bool falls_back_after(const lang::TryBlock& t) {
+  if (!holds_return(t.body)) return false;
+  for (lang::Node next = t.node.next_named_sibling(); next; next = next.next_named_sibling())
+    if (is(next, NodeKind::Return) || holds_return(next)) return true;
+  return false;
+}
+
+// Whether `cond` tests that `object` is there: `x is not None`, `x is None` (an early return
+// before), `hasattr(x, ...)`, `getattr(x, ...)`, and for `a.b` also `getattr(a, "b", None)`.
+bool tests_presence(std::string_view cond, std::string_view object) {
+  if (object.empty()) return false;
+  std::string q = RE2::QuoteMeta(std::string(object));
+  std::string alt = q + R"(\s+is\s+(?:not\s+)?None|(?:has|get)attr\(\s*)" + q + R"(\s*,)";
+  if (size_t dot = object.rfind('.'); dot != std::string_view::npos)
+    alt += R"(|(?:has|get)attr\(\s*)" + RE2::QuoteMeta(std::string(object.substr(0, dot))) + R"(\s*,\s*["'])" +
+           RE2::QuoteMeta(std::string(object.substr(dot + 1))) + "[\"']";
+  RE2 re("(?:" + alt + ")");
+  return RE2::PartialMatch(std::string(cond), re);
+}
+
+// A call on an optional collaborator: the try body is one call whose value is dropped, made on
+// an object (its receiver, or the target of `setattr`) the code checked for presence on the way
+// there (`if self._client is not None:`, `if hasattr(cfg, field):`, an early `return` when it
+// is None). The collaborator is optional by design and the call is advisory (unpin, reset
+// statistics, set an optional field): its failure has nothing to undo.
+bool optional_collaborator_call(const lang::SyntaxTree& tree, const lang::TryBlock& t) {
+  std::vector<lang::Node> body;
+  for (lang::Node s : t.body.named_children())
+    if (!is(s, NodeKind::Comment)) body.push_back(s);
+  if (body.size() != 1 || !is(body[0], NodeKind::ExpressionStatement)) return false;
+  std::vector<lang::Node> kids = body[0].named_children();
+  if (kids.size() != 1 || !is(kids[0], NodeKind::Call)) return false;
+  lang::Call call = lang::describe_call(kids[0]);
+  std::string object;
+  if (call.receiver) object = std::string(call.receiver.text());
+  else if (call.callee == "setattr" && !call.args.empty()) object = std::string(call.args[0].value.text());
+  if (object.empty()) return false;
+  // Enclosing if conditions, and early-exit ifs before the try in the same block chain.
+  for (lang::Node up = t.node.parent(); up; up = up.parent()) {
+    if (is_any(up, {NodeKind::If, NodeKind::Elif})) {
+      lang::Node c = up.child_by_field("condition");
+      if (c && tests_presence(c.text(), object)) return true;
+    }
+    if (is(up, NodeKind::FunctionDef)) break;
+  }
+  for (lang::Node prev = t.node.prev_named_sibling(); prev; prev = prev.prev_named_sibling()) {
+    if (!is(prev, NodeKind::If)) continue;
+    lang::Node c = prev.child_by_field("condition");
+    if (c && holds_return(prev) && tests_presence(c.text(), object)) return true;
+  }
+  return false;
+}
+
 std::string dead_assert_reason(std::string_view stmt) {
   static const RE2 kTrue(R"re(^assert\s+(?:True|1|\(\s*True\s*\))\s*(?:,.*)?$)re");
   static const RE2 kString(R"re(^assert\s+[rbfu]?["'][^"']+["']\s*$)re");
@@ -212,6 +285,7 @@ class SafetyTheater : public RuleWithInfo<kInfo> {
         if (!does_real_work(tree, t.body)) continue;
         if (best_effort_teardown(tree, t.body, except_line)) continue;
         if (keeps_fallback(tree, t)) continue;
+        if (falls_back_after(t) || optional_collaborator_call(tree, t)) continue;
         // A comment on the except line or in the handler states why the error is dropped.
         bool explained = false;
         for (int l = except_line; l <= body.end_line(); ++l)

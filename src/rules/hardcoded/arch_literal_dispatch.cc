@@ -52,7 +52,10 @@ an arch the function itself asserts on the path it picks (`backend = "gluon" if 
 (or a conditional expression that picks) an implementation named for the same arch
 (`if arch == "gfx950": quant_kernel_gfx950[grid](...)`: the arch's own kernel, like an
 arch-named file); an
-if whose branches only import (`if arch == "gfx1250": from ... import kernel`); files of a
+if whose branches only import (`if arch == "gfx1250": from ... import kernel`); a condition
+that only picks a tuning value (`num_warps = 2 if arch == "gfx942" else 4`, if/elif/else bodies
+that only bind or return integer or boolean literals: every arch gets a working value, nothing
+is routed to a kernel that may be missing); files of a
 tuning tool (`gemm_tune/`, `tune_*.py`: offline catalog pickers, not runtime dispatch); a
 second new literal in the same if/elif chain (one finding per chain); tests and docs.
 Severity: a warning; a note where the base tree already routes by arch literals widely (40+
@@ -173,6 +176,104 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
     return false;
   }
 
+  // Whether the condition only picks a tuning value: every value it selects is a constant (the
+  // arms of `2 if arch == "gfx942" else 4`; if/elif/else bodies that only bind or return integer
+  // or boolean literals). Every arch gets a working value either way (a launch width, a stage
+  // count, a block size); the next arch runs the same kernel with the default, nothing is
+  // routed to code that may not exist for it.
+  static bool picks_tuning_value(const lang::SyntaxTree& tree, lang::Node cond) {
+    lang::Node owner = cond.parent();
+    if (!owner) return false;
+    if (is(owner, NodeKind::Conditional)) {
+      int arms = 0;
+      for (lang::Node k : owner.named_children()) {
+        if (k == cond || is(k, NodeKind::Comment)) continue;
+        if (!constant_value(k)) return false;
+        ++arms;
+      }
+      return arms == 2;
+    }
+    if (is(owner, NodeKind::Elif)) owner = owner.parent();
+    if (!is(owner, NodeKind::If)) return false;
+    for (const lang::IfChain& chain : tree.if_chains(owner)) {
+      if (!(chain.node == owner)) continue;
+      for (const lang::Branch& b : chain.branches)
+        if (!branch_binds_constants(tree, b.body)) return false;
+      return true;
+    }
+    return false;
+  }
+
+  // An integer or boolean literal (`4`, `-1`, `True`: a count, a size, a switch), or a tuple of
+  // them. Not a float: a per-arch `2.0` / `1.0` is a numeric format fact (an FNUZ scale), not a
+  // tuning choice; nor a string (a dtype or backend name routes).
+  static bool constant_value(lang::Node v) {
+    while (is(v, NodeKind::Parenthesized) && v.named_children().size() == 1) v = v.named_children()[0];
+    if (is_any(v, {NodeKind::Integer, NodeKind::True, NodeKind::False})) return true;
+    if (v.kind() == "number_literal")  // C++: integers only
+      return v.text().find_first_of(".eEpP") == std::string_view::npos || v.text().starts_with("0x");
+    if (is(v, NodeKind::Unary)) {
+      std::vector<lang::Node> k = v.named_children();
+      return k.size() == 1 && constant_value(k[0]);
+    }
+    if (is(v, NodeKind::Tuple)) {
+      std::vector<lang::Node> k = v.named_children();
+      for (lang::Node e : k)
+        if (!constant_value(e)) return false;
+      return !k.empty();
+    }
+    return false;
+  }
+
+  // `name = <constant>`, `a, b = 1, 2`, `obj.attr = <constant>`, `return <constant>`, or an if
+  // whose branches only do that (Python and C++).
+  static bool binds_constant(const lang::SyntaxTree& tree, lang::Node s) {
+    if (is(s, NodeKind::Return)) {
+      std::vector<lang::Node> k = s.named_children();
+      return k.size() == 1 && constant_value(k[0]);
+    }
+    if (is(s, NodeKind::If)) {
+      for (const lang::IfChain& chain : tree.if_chains(s)) {
+        if (!(chain.node == s)) continue;
+        for (const lang::Branch& b : chain.branches)
+          if (!branch_binds_constants(tree, b.body)) return false;
+        return true;
+      }
+      return false;
+    }
+    lang::Node e = s;
+    if (is(e, NodeKind::ExpressionStatement)) {
+      std::vector<lang::Node> k = e.named_children();
+      if (k.size() != 1) return false;
+      e = k[0];
+    }
+    if (!is(e, NodeKind::Assignment) && e.kind() != "assignment_expression") return false;
+    lang::Node left = e.child_by_field("left"), right = e.child_by_field("right");
+    if (!left || !right) return false;
+    if (left.kind() == "pattern_list" || left.kind() == "tuple_pattern") {
+      for (lang::Node t : left.named_children())
+        if (!is(t, NodeKind::Identifier)) return false;
+      if (!is_any(right, {NodeKind::ExpressionList, NodeKind::Tuple})) return false;
+      for (lang::Node v : right.named_children())
+        if (!constant_value(v)) return false;
+      return true;
+    }
+    bool plain_target = is_any(left, {NodeKind::Identifier, NodeKind::Attribute}) || left.kind() == "field_expression";
+    return plain_target && constant_value(right);
+  }
+
+  // A branch body (a block, or a C++ compound statement) that only binds constants.
+  static bool branch_binds_constants(const lang::SyntaxTree& tree, lang::Node body) {
+    if (!body) return false;
+    int values = 0;
+    for (lang::Node s : body.named_children()) {
+      if (is_any(s, {NodeKind::Comment, NodeKind::Pass})) continue;
+      if (!binds_constant(tree, s)) return false;
+      ++values;
+    }
+    return values > 0;
+  }
+
   // Whether an identifier path spells the arch as part of a name (`kernel_gfx950`, `gfx950_mla`),
   // not as a string.
   static bool names_arch(std::string_view name, const std::string& arch) {
@@ -193,6 +294,7 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
       if (!cond || guard_context(tree, cond, lit.line)) continue;
       if (arch_pinned(tree, f, lit.line, lit.value)) continue;
       if (selects_arch_named(tree, cond, lit.value)) continue;
+      if (picks_tuning_value(tree, cond)) continue;
       reported.insert(lit.value);
       if (!chains.insert(dispatch_root(cond).start_byte()).second) continue;
       Finding x = finding();

@@ -30,9 +30,10 @@ A warning instead of a note when the PR deletes a test file and adds or changes 
 the fix loses the guard it had.
 Why it matters: without a regression test the same bug can come back unnoticed; the checklist
 asks how the fix is kept from regressing.
-Does not fire on: feature branches whose head commit happens to say "fix"; titles about typos,
+Does not fire on: reverts (a title in git's `Revert "<subject>"` form, even of a fix: the
+code goes back to what the repository had before); feature branches whose head commit happens to say "fix"; titles about typos,
 lint, docs, comments, formatting, CI, logging, warnings, perf, traces/tags/profiler or env vars;
-PRs that touch any test file (tests/, op_tests/, test_*.py) or add lines to a CI workflow
+PRs that touch any test file (tests/, op_tests/, test_*.py, Rust's tests.rs / *_test.rs) or add lines to a CI workflow
 (`.github/workflows/*.yml`: a new job or matrix case is the repository's end-to-end test); PRs whose description carries a
 command (a repro or test command in a code block); PRs that change only docs, configs or
 scripts.)"};
@@ -57,6 +58,9 @@ class BugfixWithoutTest : public Rule {
     // feature is not a bug fix, but commits alone (stacked branches carry other PRs' fixes) do
     // not make one.
     if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
+    // A revert (git's `Revert "<subject>"`, even of a fix) restores code the repository had,
+    // and tested, before the reverted change: there is no new fix for a test to guard.
+    if (title.starts_with("Revert \"") || title.starts_with("Revert '")) return;
     if (intent.known && !intent.fix) return;
     const FileChange* code = nullptr;
     std::vector<std::string> deleted_tests;

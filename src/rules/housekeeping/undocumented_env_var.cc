@@ -8,6 +8,7 @@
 #include "analysis/env_reads.h"
 #include "analysis/facts.h"
 #include "analysis/idiom_facts.h"
+#include "analysis/knob_use.h"
 #include "core/paths.h"
 #include "core/strings.h"
 #include "rules/rule.h"
@@ -52,7 +53,11 @@ Why it matters: an env var nobody documented is a hidden behaviour switch: users
 support cannot reproduce a run configured by it, and it outlives the experiment it was for.
 Does not fire on: env writes (`os.environ["X"] = ...`, `del os.environ["X"]`, `setdefault`);
 names already read or mentioned anywhere in the base tree's Python; names built at runtime
-(f-strings, variables); names without the profile's prefix; test files, `.github/` CI scripts.)"};
+(f-strings, variables); names without the profile's prefix; test files, `.github/` CI scripts;
+knobs that only switch what a run reports: every use of the value (followed through
+conversions, comparisons and the names it is bound to in the same file, or through the
+registry's attribute `envs.X`) decides only a logger call or print, in a branch condition whose
+bodies only report or as a report call's argument (a debug log switch, a log interval).)"};
 
 struct EnvRead {
   std::string name;
@@ -167,6 +172,7 @@ class UndocumentedEnvVar : public Rule {
       bool documented = mentions_word(docs, name);
       if (registered && documented) continue;
       if (registered && read_site_practice && explained_where_read(ctx, name, where)) continue;
+      if (only_reports(ctx, name, registries)) continue;
       Finding x = report(ctx, name, where, registered, documented);
       if (registered && registry_documents(ctx)) {
         // The repository documents its knobs in the registry: an entry that explains itself
@@ -196,6 +202,27 @@ class UndocumentedEnvVar : public Rule {
   // a commented registry entry is one of its two accepted ways, not a departure.
   static bool registry_documents(const ReviewContext& ctx) {
     return base_idioms(ctx).registered_undocumented >= kPracticeKnobs;
+  }
+
+  // Whether the knob only switches what a run reports: in every changed non-test file that uses
+  // it (the registry entry aside), its value decides only log lines or prints. A name the base
+  // never mentions lives only in files the PR changed, so those are all of its uses.
+  static bool only_reports(const ReviewContext& ctx, const std::string& name,
+                           const std::map<std::string, std::string>& registries) {
+    bool any = false;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      if (registries.count(f.new_path)) continue;
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree || tree->source().find(name) == std::string::npos) continue;
+      bool found = false;
+      if (knob_only_reports(*tree, name, found)) {
+        any = true;
+      } else if (found) {
+        return false;
+      }
+    }
+    return any;
   }
 
   // Whether one read of `name` explains the knob where it is read: 30+ characters in the

@@ -1,0 +1,108 @@
+#include "analysis/knob_use.h"
+
+#include <gtest/gtest.h>
+
+namespace rp {
+namespace {
+
+using lang::Grammar;
+using lang::SyntaxTree;
+
+bool only_reports(const std::string& src, std::string_view name, bool* found_out = nullptr) {
+  auto tree = SyntaxTree::parse(Grammar::Python, src);
+  bool found = false;
+  bool r = knob_only_reports(*tree, name, found);
+  if (found_out) *found_out = found;
+  return r;
+}
+
+TEST(KnobUse, AFlagThatOnlyGuardsLogLinesOnlyReports) {
+  EXPECT_TRUE(only_reports(R"(
+import os
+SHOW = os.getenv("P_SHOW", "0") == "1"
+def step(x):
+    if SHOW and x > 3:
+        log.info("x=%d", x)
+    return x + 1
+)", "P_SHOW"));
+}
+
+TEST(KnobUse, AnIntervalFollowedThroughAnAttributeOnlyReports) {
+  EXPECT_TRUE(only_reports(R"(
+import os
+class Runner:
+    def __init__(self):
+        self.every = int(os.environ.get("P_EVERY", "0"))
+    def tick(self, n):
+        if self.every and n % self.every == 0:
+            for k in range(2):
+                print(k)
+)", "P_EVERY"));
+}
+
+TEST(KnobUse, ARegistryAttributeInAReportCallOnlyReports) {
+  EXPECT_TRUE(only_reports(R"(
+from pkg import envs
+def f(x):
+    logger.debug("mode %s", envs.P_MODE)
+    return x
+)", "P_MODE"));
+}
+
+TEST(KnobUse, AFlagReturnedByAHelperFollowsTheHelpersCalls) {
+  EXPECT_TRUE(only_reports(R"(
+import os
+def _trace_on() -> bool:
+    return os.environ.get("P_TRACE") == "1"
+def build(md):
+    if _trace_on():
+        logger.info("md=%s", md)
+    return md
+)", "P_TRACE"));
+  EXPECT_FALSE(only_reports(R"(
+import os
+def _trace_on() -> bool:
+    return os.environ.get("P_TRACE") == "1"
+def build(md):
+    if _trace_on():
+        logger.info("md=%s", md)
+    return md if not _trace_on() else None
+)", "P_TRACE"));
+}
+
+TEST(KnobUse, AValueThatIsReturnedOrComputesIsBehaviour) {
+  EXPECT_FALSE(only_reports(R"(
+import os
+N = int(os.getenv("P_N", "4"))
+def chunks():
+    return N
+)", "P_N"));
+  EXPECT_FALSE(only_reports(R"(
+import os
+def f(xs):
+    if os.getenv("P_SORT"):
+        print("sorting")
+        xs.sort()
+)", "P_SORT"));
+  // A log branch and a computing else: the value picks what runs.
+  EXPECT_FALSE(only_reports(R"(
+import os
+def f(xs):
+    if os.getenv("P_DRY"):
+        print(xs)
+    else:
+        run(xs)
+)", "P_DRY"));
+}
+
+TEST(KnobUse, AKnobNeverUsedSaysNothing) {
+  bool found = true;
+  EXPECT_FALSE(only_reports("import os\nos.getenv('P_X')\n", "P_Y", &found));
+  EXPECT_FALSE(found);
+  // Bound and never read: nothing says it only reports.
+  EXPECT_FALSE(only_reports("import os\nX = os.getenv('P_X')\n", "P_X", &found));
+  EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace rp

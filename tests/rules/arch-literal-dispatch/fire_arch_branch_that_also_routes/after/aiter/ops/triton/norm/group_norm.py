@@ -1,0 +1,18 @@
+import triton
+
+from aiter.ops.triton._triton_kernels.norm.group_norm import _group_norm_kernel, _group_norm_tdm_kernel
+from aiter.ops.triton.utils.arch_info import get_arch
+
+
+def group_norm(x, groups, eps=1e-5):
+    n, c = x.shape
+    out = x.new_empty(n, c)
+    block = triton.next_power_of_2(c // groups)
+    kernel = _group_norm_kernel
+    if get_arch() == "gfx1250":  # expect: arch-literal-dispatch
+        block_rows = 2
+        kernel = _group_norm_tdm_kernel
+    else:
+        block_rows = 1
+    kernel[(n, groups)](x, out, c, groups, eps, BLOCK=block, ROWS=block_rows, num_warps=4)
+    return out

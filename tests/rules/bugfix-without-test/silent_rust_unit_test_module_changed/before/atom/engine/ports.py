@@ -1,0 +1,2 @@
+def worker_port(base: int, rank: int) -> int:
+    return base + rank
