@@ -189,8 +189,13 @@ bool holds_return(lang::Node n) {
 // result; nothing continues on unchecked state.
 bool falls_back_after(const lang::TryBlock& t) {
   if (!holds_return(t.body)) return false;
-  for (lang::Node next = t.node.next_named_sibling(); next; next = next.next_named_sibling())
-    if (is(next, NodeKind::Return) || holds_return(next)) return true;
+  // The statements after the try, and after each enclosing statement up to the function.
+  for (lang::Node n = t.node; n && !is_any(n, {NodeKind::FunctionDef, NodeKind::Lambda, NodeKind::Module});
+       n = n.parent()) {
+    if (!n.parent() || !is(n.parent(), NodeKind::Block)) continue;  // only statements of a body run next
+    for (lang::Node next = n.next_named_sibling(); next; next = next.next_named_sibling())
+      if (is(next, NodeKind::Return) || holds_return(next)) return true;
+  }
   return false;
 }
 

@@ -4,7 +4,7 @@ int pick_tile(int m, const std::string& arch_id)
 {
     if(arch_id == "gfx950" && m < 64) // expect: arch-literal-dispatch
     {
-        return 16;
+        return pick_tile_mfma16(m);
     }
     else if(m < 64)
     {

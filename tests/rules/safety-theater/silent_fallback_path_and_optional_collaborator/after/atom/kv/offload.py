@@ -17,7 +17,7 @@ class OffloadClient:
         self._store = store
         self._stats = stats
 
-    def release(self, req_id: int) -> None:
+    def finish_request(self, req_id: int) -> None:
         self._pending.discard(req_id)
         if self._stats is not None:
             try:

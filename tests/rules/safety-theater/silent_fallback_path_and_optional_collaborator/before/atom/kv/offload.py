@@ -10,5 +10,5 @@ class OffloadClient:
         self._store = store
         self._stats = None
 
-    def release(self, req_id: int) -> None:
+    def finish_request(self, req_id: int) -> None:
         self._pending.discard(req_id)
