@@ -35,7 +35,10 @@ Does not fire on: conditions that also read an explicit phase flag (`is_prefill`
 test); the same condition, or the same proxy comparison (`max_q_len > 1`),
 already present in the base version of the file (pre-existing: the PR only edits other
 operands of it); size tests whose branch does not choose a phase (tiling or
-batch-size dispatch); tests.)"};
+batch-size dispatch); a branch that only raises (it rejects those sizes, e.g. speculative
+decode where only one token per step is supported); an if/elif/else chain whose every branch
+names decode and none prefill or extend (the size picks a decode variant, plain or
+speculative multi-token, inside a path that is already decode); tests.)"};
 
 // The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
 std::string size_proxy(std::string_view cond) {
@@ -54,6 +57,33 @@ const Pattern explicit_flag{
     R"((?i)is_prefill|is_prefilling|num_prefills|num_decodes|uniform_decode|is_decode|attn_state|pure_decode|forward_mode|is_extend)"};
 
 const Pattern phase_word{R"((?i)decode|prefill)"};
+const Pattern prefill_word{R"((?i)prefill|extend)"};
+
+// Whether a branch body only raises: it rejects the sizes it tests (`if max_q_len > 1: raise
+// NotImplementedError("... speculative decode")`), it routes no phase.
+bool only_raises(lang::Node body) {
+  if (!body) return false;
+  int n = 0;
+  for (lang::Node s : body.named_children()) {
+    if (is(s, NodeKind::Comment)) continue;
+    if (!is(s, NodeKind::Raise)) return false;
+    ++n;
+  }
+  return n > 0;
+}
+
+// Whether every branch of an if/elif/else chain stays in the decode phase: each body names
+// decode and none names prefill or extend. The size then picks a decode variant (plain decode
+// or the multi-token speculative one), not the phase; a chain without an else leaves the other
+// phase somewhere else and is not known to be one-phase.
+bool decode_variants(const lang::IfChain& chain) {
+  if (!chain.has_else) return false;
+  for (const lang::Branch& b : chain.branches) {
+    std::string_view t = b.body ? b.body.text() : std::string_view();
+    if (!phase_word(t) || prefill_word(t)) return false;
+  }
+  return true;
+}
 
 class PhaseSizeProxy : public SourceRule<kInfo> {
  private:
@@ -74,9 +104,11 @@ class PhaseSizeProxy : public SourceRule<kInfo> {
       reported.insert(line);
       out.push_back(report(f, tree, line, text));
     };
-    for (const lang::IfChain& chain : tree.if_chains())
+    for (const lang::IfChain& chain : tree.if_chains()) {
+      if (decode_variants(chain)) continue;
       for (const lang::Branch& b : chain.branches)
-        if (b.condition) consider(b.condition, b.body, b.condition.start_line());
+        if (b.condition && !only_raises(b.body)) consider(b.condition, b.body, b.condition.start_line());
+    }
     for (const lang::Assignment& a : tree.assignments()) {
       if (!a.value || a.targets.size() != 1 || !phase_word(a.targets[0])) continue;
       consider(a.value, a.node, a.line);
