@@ -36,7 +36,9 @@ if/elif whose condition names an arch, fnuz/e4m3fn, or compares a dtype); a line
 between the two values (both 240 and 448 present, or a conditional expression); a function that
 converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
 fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
-flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a constant whose every use is pinned to its
+flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a file that names exactly the dtype of the
+constant's flavour and never the other (`_FP8_DTYPE = torch.float8_e4m3fn` beside `_FP8_MAX =
+448.0`: the module quantises to that one dtype on every arch); a constant whose every use is pinned to its
 flavour before it runs: the file sits under an arch directory of that flavour (`gfx950/` for
 448, `gfx942/` for 240), or a check on the path (in the function, a validator it calls first,
 or every same-file caller) admits only archs of that flavour (`assert get_arch() ==
@@ -102,6 +104,10 @@ class Fp8MaxConstant : public SourceRule<kInfo, Sources::PythonAndCpp> {
         continue;
       if (unchanged_code_contains(old, f, lit.text)) continue;
       if (pinned_on_every_use(tree, f.new_path, lit)) continue;
+      // The module works in one flavour: it names exactly the dtype the constant belongs to and
+      // never the other (`_FP8_DTYPE = torch.float8_e4m3fn` beside `_FP8_MAX = 448.0`, and the
+      // kernels that clamp into buffers of that dtype).
+      if (pinned_flavour(tree.source(), lit.text.starts_with("240"))) continue;
       reported.insert(lit.line);
       out.push_back(report(f, lit, tree.line_text(lit.line)));
     }

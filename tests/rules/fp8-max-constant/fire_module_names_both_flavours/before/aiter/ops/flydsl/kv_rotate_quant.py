@@ -1,0 +1,5 @@
+import torch
+
+
+def rotate(x: torch.Tensor, r: torch.Tensor) -> torch.Tensor:
+    return x @ r
