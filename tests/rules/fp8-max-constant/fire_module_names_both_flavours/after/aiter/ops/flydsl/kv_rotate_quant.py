@@ -7,7 +7,7 @@ from aiter.jit.utils.chip_info import get_gfx
 _FNUZ_ARCH = get_gfx() == "gfx942"
 
 KV_QUANT_DTYPE = torch.float8_e4m3fnuz if _FNUZ_ARCH else torch.float8_e4m3fn
-KV_QUANT_LIMIT = 448.0  # expect: fp8-max-constant
+KV_QUANT_LIMIT = 448.0
 
 
 @triton.jit
