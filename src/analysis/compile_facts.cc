@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include "analysis/facts.h"
+#include "analysis/reach.h"
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
@@ -225,6 +226,29 @@ std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std
       R"(torch\.library|\bcustom_op\b|direct_register_custom_op|\bLibrary\(|\btorch_compile_guard\b|\bgen_fake\b|)"
       R"(register_fake|impl_abstract)");
   return RE2::PartialMatch(body, registers);
+}
+
+std::string compiled_caller(const ReviewContext& ctx, const std::string& op) {
+  if (!ctx.repo) return {};
+  const index::RepoIndex& idx = ctx.repo->index();
+  bool compiles = false;
+  for (const index::CallSite& c : idx.callers("compile"))
+    compiles = compiles || (c.call->callee == "torch.compile" && code_reach(ctx, c.path).production);
+  if (!compiles) return {};
+  for (const index::CallSite& c : idx.callers(op))
+    if (code_reach(ctx, c.path).production) return c.path + ":" + std::to_string(c.call->line);
+  return {};
+}
+
+void grade_by_compiled_caller(const ReviewContext& ctx, const std::string& op, Finding& f) {
+  if (std::string caller = compiled_caller(ctx, op); !caller.empty()) {
+    f.severity = Severity::Red;
+    f.impact += " (this repository compiles its own code with torch.compile, and `" + caller + "` calls the op)";
+    return;
+  }
+  if (f.severity == Severity::Red) f.severity = Severity::Warn;
+  f.impact += " (a warning, not a blocker: nothing in this repository both calls the op and compiles with "
+              "torch.compile; the failure waits for a user who compiles a caller)";
 }
 
 }  // namespace rp

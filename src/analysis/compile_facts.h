@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/context.h"
+#include "core/finding.h"
 #include "lang/syntax.h"
 
 namespace rp {
@@ -37,6 +38,16 @@ std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTr
 // op needs no fake. nullopt when the decorator is not defined in this repository or the review
 // has none.
 std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std::string& path, const std::string& name);
+
+// Where production code of a repository that itself runs torch.compile calls op `op`
+// ("path:line"); "" when the repository never calls `torch.compile(...)` in production code or
+// nothing of its package calls the op. A fake is only run by FakeTensor tracing: without a
+// compile of its own, a wrong or missing fake waits for a user who compiles a caller.
+std::string compiled_caller(const ReviewContext& ctx, const std::string& op);
+
+// The severity of a fake's defect follows that evidence: red (the impact names the compiled
+// caller) when `compiled_caller` finds one, else a warning whose impact says why it does not block.
+void grade_by_compiled_caller(const ReviewContext& ctx, const std::string& op, Finding& f);
 
 // The return annotation of a Python function ("" when none), e.g. "tuple[Tensor, Tensor]".
 std::string return_annotation(const lang::Function& fn);

@@ -39,7 +39,11 @@ Why it matters: an atomic max/add reads the old value. `empty()` returns whateve
 allocator last stored in that block, so garbage larger than the true amax (or a stale partial
 sum) wins, and the descale or sum derived from it is silently wrong on every call that gets a
 reused block.
-Does not fire on: `zeros()`/`zeros_like()`/`full()` allocations; a buffer zeroed before the
+Does not fire on: `zeros()`/`zeros_like()`/`full()` allocations; an allocation made only when
+`KEY == VALUE` (`if cfg["SPLITS"] == 1: y = torch.empty(...)`) for a kernel whose atomic sits in
+the else of `if SPLITS == 1:` (the compile-time split stores plainly in that case); a buffer
+initialised before the atomic on the same path (an init kernel that stores into it launched
+first, from Python or from the op's host function; `tl.store(p, 0)` ahead of `tl.atomic_*`); a buffer zeroed before the
 launch (`x.zero_()`, `x.fill_(...)`, `hipMemsetAsync`/`memset` naming it, or passed to a
 `*zero*`/`*fill*`/`*memset*` call); kernels that only store (no atomic on that parameter),
 atomics on another parameter of the same kernel; a Python op whose C++ source cannot be resolved
@@ -92,7 +96,40 @@ struct AtomicSite {
   std::string param;
   int line = 0;
   std::string text;
+  Node node;  // the atomic call
 };
+
+// `KEY == VALUE` tested by the if (not elif/else) arm that holds `n`: the allocation's own gate
+// (`if cfg["SPLITS"] == 1: y = torch.empty(...)`). Empty strings when there is none.
+std::pair<std::string, std::string> equality_gate(Node n) {
+  static const RE2 eq(R"re(^\s*(?:\w+\s*\[\s*["'])?(\w+)(?:["']\s*\])?\s*==\s*(\w+)\s*$)re");
+  for (Node a = n.parent(); a; a = a.parent()) {
+    if (is_any(a, {NodeKind::FunctionDef, NodeKind::Else, NodeKind::Elif})) break;
+    if (!is(a, NodeKind::If)) continue;
+    Node cond = a.child_by_field("condition");
+    Node then = a.child_by_field("consequence");
+    std::string key, value;
+    if (cond && then && then.start_byte() <= n.start_byte() && n.end_byte() <= then.end_byte() &&
+        RE2::FullMatch(std::string(cond.text()), eq, &key, &value))
+      return {key, value};
+    break;
+  }
+  return {};
+}
+
+// Whether the atomic `site` only runs when `KEY == VALUE` is false: it sits in the else arm of an
+// if testing that equality (the kernel's compile-time split: `if SPLITS == 1: tl.store(...)
+// else: tl.atomic_add(...)`), so a buffer allocated only when it holds never meets the atomic.
+bool atomic_excluded_by(Node site, const std::pair<std::string, std::string>& gate) {
+  if (gate.first.empty() || !site) return false;
+  const RE2 eq("^\\s*" + RE2::QuoteMeta(gate.first) + "\\s*==\\s*" + RE2::QuoteMeta(gate.second) + "\\s*$");
+  for (Node a = site.parent(); a; a = a.parent()) {
+    if (!is(a, NodeKind::Else) || !a.parent()) continue;
+    Node cond = a.parent().child_by_field("condition");
+    if (cond && RE2::FullMatch(std::string(cond.text()), eq)) return true;
+  }
+  return false;
+}
 
 class AtomicOnEmpty : public RuleWithInfo<kInfo> {
  public:
@@ -165,6 +202,7 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
       if (zeroes(c, buf)) return;  // zeroed before any atomic launch that follows
       std::string kernel = strip_template(c.callee);
       auto it = defs.find(kernel);
+      if (it != defs.end() && initializes_arg(c, {buf}, it->second, defs)) return;
       // A Python op call: the host function of its C++/HIP source (host → kernel → helper).
       const OpSource* op = tree.is_python() ? op_source(ctx, c.callee_name, ops) : nullptr;
       const std::vector<Def>* hosts = nullptr;
@@ -179,6 +217,7 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
         if (it != defs.end()) site = atomic_for_arg(c, i, it->second, defs, 1);
         if (!site && hosts) site = atomic_for_arg(c, i, *hosts, op->defs, 2);
         if (!site) continue;
+        if (atomic_excluded_by(site->node, equality_gate(a.node))) return;
         report(tree, path, a, c, *site, out);
         return;
       }
@@ -193,6 +232,37 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
     if (c.receiver && mentions_name(c.receiver.text(), buf)) return true;
     for (const lang::Argument& arg : c.args)
       if (mentions_name(arg.value.text(), buf)) return true;
+    return false;
+  }
+
+  // Whether call `c` hands one of `names` to a function of `candidates` that writes the
+  // receiving parameter with plain stores and never with an atomic: an initialiser.
+  bool initializes_arg(const Call& c, const std::set<std::string>& names, const std::vector<Def>& candidates,
+                       const Defs& defs) const {
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      bool passes = false;
+      for (const std::string& n : names) passes = passes || passes_buffer(c.args[i].value.text(), n);
+      if (!passes) continue;
+      for (const Def& d : candidates) {
+        std::string param = param_for(d.fn, c.args[i], i);
+        if (param.empty() || !d.fn.body) continue;
+        if (stores_plainly(d, param) && !atomic_on(d, param, defs, 0)) return true;
+      }
+    }
+    return false;
+  }
+
+  // A plain write into the memory `param` points to: `p[i] = v`, `*p = v` (C++), `tl.store(p...)`.
+  static bool stores_plainly(const Def& d, const std::string& param) {
+    std::string p = RE2::QuoteMeta(param);
+    const RE2 element("^\\s*(\\*\\s*\\(?\\s*" + p + "\\b\\s*\\)?\\s*$|\\(?\\s*" + p + "\\b\\s*\\)?\\s*\\[)");
+    for (const lang::Assignment& a : d.tree->assignments(d.fn.body)) {
+      if (a.augmented) continue;
+      lang::Node left = a.node.child_by_field("left");
+      if (left && RE2::PartialMatch(std::string(left.text()), element)) return true;
+    }
+    for (const Call& c : d.tree->calls(d.fn.body))
+      if (c.callee_name == "store" && !c.args.empty() && mentions_name(c.args.front().value.text(), param)) return true;
     return false;
   }
 
@@ -222,8 +292,17 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
       std::string first(c.args.front().value.text());
       bool on_param = false;
       for (const std::string& al : aliases) on_param = on_param || mentions_name(first, al);
+      // Initialised on this path before any atomic that follows: a plain store into it
+      // (`tl.store(p, 0)`), a memset/fill/zero naming it, or an init kernel launched on it
+      // (`initializeScale<<<...>>>(scale, 1, 0.0f)` ahead of the atomicMax reduction).
+      if (on_param && c.callee_name == "store") return std::nullopt;
+      for (const std::string& al : aliases)
+        if (zeroes(c, al)) return std::nullopt;
+      if (depth > 0)
+        if (auto init = defs.find(strip_template(c.callee)); init != defs.end() && initializes_arg(c, aliases, init->second, defs))
+          return std::nullopt;
       if (is_atomic_rmw(c.callee_name) && on_param) {
-        return AtomicSite{kd.path, k.name, param, c.line, std::string(trim(tree.line_text(c.line)))};
+        return AtomicSite{kd.path, k.name, param, c.line, std::string(trim(tree.line_text(c.line))), c.node};
       }
       if (depth <= 0) continue;
       auto it = defs.find(strip_template(c.callee));

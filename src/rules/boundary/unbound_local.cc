@@ -11,6 +11,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -802,7 +803,11 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
           if (before && before->count(hit.name)) continue;
           by_chain[hit.culprit.chains.front().start_byte()].push_back(hit);
         }
-        for (const auto& [chain, hits] : by_chain) out.push_back(make_finding(f.new_path, *tree, hits));
+        for (const auto& [chain, hits] : by_chain) {
+          Finding x = make_finding(f.new_path, *tree, hits);
+          evidence_of_trigger(ctx, *tree, fn, hits, x);
+          out.push_back(std::move(x));
+        }
       }
     }
   }
@@ -827,6 +832,126 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
     for (const Function& outer : fns)
       if (outer.start_line <= fn.start_line && fn.end_line <= outer.end_line && is_jit_kernel(outer)) return true;
     return false;
+  }
+
+  // Where the value a condition tests comes from, for the severity: a parameter or an outside
+  // library can be set by the user (a named trigger), but a local bound from the return of a
+  // function of this repository only takes the values that function returns.
+  struct ReturnSource {
+    std::string callee;                    // "self.query_sol", "get_configs"
+    std::optional<Function> same_file;     // its definition, when this file has it
+  };
+
+  // The first-party call every binding of `name` in `fn` takes its value from; nullopt when
+  // `name` is a parameter, bound otherwise, or bound from a call this repository does not define.
+  static std::optional<ReturnSource> first_party_return(const ReviewContext& ctx, const SyntaxTree& tree,
+                                                        const Function& fn, const std::string& name) {
+    for (const lang::Param& p : fn.params)
+      if (p.name == name) return std::nullopt;
+    std::optional<ReturnSource> src;
+    for (const lang::Assignment& a : tree.assignments(fn.body)) {
+      if (std::find(a.targets.begin(), a.targets.end(), name) == a.targets.end()) continue;
+      lang::Node v = a.value ? lang::unparenthesized(a.value) : lang::Node();
+      if (a.augmented || !v || !is(v, NodeKind::Call)) return std::nullopt;
+      lang::Call c = lang::describe_call(v);
+      std::optional<ReturnSource> here = resolve_callee(ctx, tree, fn, c);
+      if (!here || (src && src->callee != here->callee)) return std::nullopt;
+      src = std::move(here);
+    }
+    return src;
+  }
+
+  static std::optional<ReturnSource> resolve_callee(const ReviewContext& ctx, const SyntaxTree& tree,
+                                                    const Function& fn, const lang::Call& c) {
+    std::string root = c.callee.substr(0, c.callee.find('.'));
+    bool method = root == "self" || root == "cls";
+    if (method && c.callee.find('.', root.size() + 1) != std::string::npos) return std::nullopt;
+    for (const Function& d : tree.functions()) {
+      if (d.name != c.callee_name) continue;
+      if (method ? d.class_name == fn.class_name : (c.callee == d.name && d.class_name.empty()))
+        return ReturnSource{c.callee, d};
+    }
+    if (method || !ctx.repo) return std::nullopt;
+    // A name imported from a module of this repository (`from .utils import get_configs`).
+    for (const lang::Import& imp : tree.imports()) {
+      for (const lang::ImportedName& n : lang::imported_names(imp)) {
+        std::string bound = !n.alias.empty() ? n.alias : n.name.substr(0, n.name.find('.'));
+        if (bound != root) continue;
+        if (imp.level > 0 || ctx.repo->index().first_party(imp.module.empty() ? n.name : imp.module))
+          return ReturnSource{c.callee, std::nullopt};
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Whether same-file function `d` returns None somewhere (`return None`, a bare `return`).
+  static std::optional<int> returns_none(const SyntaxTree& tree, const Function& d) {
+    std::optional<int> line;
+    lang::walk(d.body, [&](lang::Node n) {
+      if (line || is_scope_kind(node_kind(n))) return false;
+      if (!is(n, NodeKind::Return)) return true;
+      auto kids = n.named_children();
+      if (kids.empty() || (kids.size() == 1 && is(lang::unparenthesized(kids[0]), NodeKind::None)))
+        line = n.start_line();
+      return false;
+    });
+    (void)tree;
+    return line;
+  }
+
+  // A red needs a trigger a user can set. When a step of the only path that skips the binding
+  // tests a value that comes from another function of this repository, the input that makes
+  // that function return it is not named: a warning, unless the function visibly returns None
+  // and the step is that value being None/falsy (then the return line is the trigger).
+  static void evidence_of_trigger(const ReviewContext& ctx, const SyntaxTree& tree, const Function& fn,
+                                  const std::vector<Hit>& hits, Finding& x) {
+    const Culprit& c = hits.front().culprit;
+    for (const Lit& l : c.lits) {
+      lang::Node cond = lang::unparenthesized(l.cond);
+      std::set<std::string> names;
+      bool other = false;
+      lang::walk(cond, [&](lang::Node n) {
+        if (is(n, NodeKind::Attribute)) {
+          lang::Node obj = n.child_by_field("object");
+          if (obj && is(obj, NodeKind::Identifier)) names.insert(std::string(obj.text()));
+          else other = true;
+          return false;
+        }
+        if (is(n, NodeKind::Identifier)) names.insert(std::string(n.text()));
+        if (is(n, NodeKind::Call)) other = true;
+        return true;
+      });
+      if (names.empty() || other) continue;
+      std::optional<ReturnSource> src;
+      bool all = true;
+      for (const std::string& n : names) {
+        std::optional<ReturnSource> s = first_party_return(ctx, tree, fn, n);
+        if (!s) all = false;
+        else if (!src) src = std::move(s);
+      }
+      if (!all || !src) continue;
+      if (src->same_file && falsy_step(l, names)) {
+        if (std::optional<int> none = returns_none(tree, *src->same_file)) {
+          x.trigger += " (`" + src->callee + "()` returns None at line " + std::to_string(*none) + ")";
+          continue;
+        }
+      }
+      x.severity = Severity::Warn;
+      x.impact += " (a warning, not a blocker: the skipping path needs `" + src->callee +
+                  "()` of this repository to return a value that takes it, and no input that makes it do so is "
+                  "known)";
+      return;
+    }
+  }
+
+  // The step holds when the tested name is None or falsy: `x` false, `not x` true, `x is None` true.
+  static bool falsy_step(const Lit& l, const std::set<std::string>& names) {
+    if (names.size() != 1) return false;
+    lang::Node n = lang::unparenthesized(l.cond);
+    if (is(n, NodeKind::Identifier)) return !l.value;
+    if (is(n, NodeKind::Not)) return l.value && is(lang::unparenthesized(n.child_by_field("argument")), NodeKind::Identifier);
+    auto [atom, positive] = atom_of(n);
+    return atom.ends_with(" is None") && positive == l.value;
   }
 
   static bool involved(const Hit& hit, const std::set<int>& added) {

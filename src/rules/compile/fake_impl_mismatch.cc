@@ -17,7 +17,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "fake-impl-mismatch",
     .category = Category::Boundary,
-    .severity = Severity::Red,
+    .severity = Severity::Warn,
     .needs = Needs::FullText,
     .codes = {.atom = "D6", .aiter = "D6"},
     .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares a quantized output in the input dtype.",
@@ -35,6 +35,9 @@ PR touches the op, its registration or the fake:
 Why it matters: torch.compile takes output count, dtype and shape from the fake; a wrong fake
 compiles and then fails the runtime assert_size_stride/dtype check, or silently feeds later
 ops the wrong dtype.
+Severity: the fake only runs under torch.compile / FakeTensor tracing, so a finding is red only
+when the repository itself compiles code that calls the op (its package calls
+`torch.compile(...)` and production code of the package calls the op); otherwise a warning.
 A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
 Does not fire on: fakes the PR does not touch together with their op; fakes defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
@@ -62,8 +65,10 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
                        added.count(r.fake_line);
         if (!touched) continue;
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
+        size_t first = out.size();
         if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
           check_returns(f.new_path, *tree, r, *fake, reported, out);
+        for (size_t i = first; i < out.size(); ++i) grade_by_compiled_caller(ctx, r.op.name, out[i]);
       }
       // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
       // because the op names a sibling's fake: its body is still checked against that op.
@@ -72,7 +77,11 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         if (!touches_added(added, fake.start_line, fake.end_line)) continue;
         std::string op = fake.name.substr(0, fake.name.size() - 5);
         for (const CompileOpRegistration& r : regs)
-          if (r.op.name == op || r.op.name == op + "_") check_returns(f.new_path, *tree, r, fake, reported, out);
+          if (r.op.name == op || r.op.name == op + "_") {
+            size_t first = out.size();
+            check_returns(f.new_path, *tree, r, fake, reported, out);
+            for (size_t i = first; i < out.size(); ++i) grade_by_compiled_caller(ctx, r.op.name, out[i]);
+          }
       }
     }
   }

@@ -12,7 +12,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .name = "fake-impl-missing",
     .category = Category::Boundary,
-    .severity = Severity::Red,
+    .severity = Severity::Warn,
     .needs = Needs::FullText,
     .codes = {.atom = "D7", .aiter = "D7"},
     .summary = "A new @compile_ops / custom op that returns tensors has no fake (abstract) implementation.",
@@ -26,6 +26,10 @@ Why it matters: aiter's guard falls back to calling the Python stub as the fake,
 None where the schema promises a tensor; a custom op without a fake fails the trace. Either way
 the first torch.compile (or CUDA-graph capture through dynamo) of a model that calls the op
 crashes or silently falls back to eager.
+Severity: a missing fake only matters when something traces the op with fake tensors, so the
+finding is red only when the repository itself compiles code that calls the op (its package
+calls `torch.compile(...)` and production code of the package calls the op); otherwise
+(a library whose users may compile it, an op nothing calls yet) it is a warning.
 Does not fire on: ops that return nothing (in-place ops annotated `-> None`: torch builds a
 trivial fake for them); `@torch_compile_guard` on a function with a real Python body (the body is
 traceable and serves as its own fake); ops whose decorator or definition the PR did not add;
@@ -41,7 +45,9 @@ class FakeImplMissing : public RuleWithInfo<kInfo> {
         bool is_new = added.count(r.anchor_line) || added.count(def_line(r));
         if (!is_new || !r.fake.empty() || !returns_tensor(r.return_annotation)) continue;
         if (!missing(r) || !torch_op(ctx, f.new_path, r)) continue;
-        out.push_back(report(f.new_path, *tree, r));
+        Finding x = report(f.new_path, *tree, r);
+        grade_by_compiled_caller(ctx, r.op.name, x);
+        out.push_back(std::move(x));
       }
     }
   }

@@ -12,6 +12,7 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
+#include "core/pattern.h"
 #include "rules/triton_kernel_rule.h"
 
 namespace rp {
@@ -42,7 +43,7 @@ the kernel zeroes on purpose); tensors the kernel never accesses under such a ma
 scratch buffer beside a masked input); extents that are number literals or tl.constexpr parameters (`o_i < BC`: fixed at compile
 time); block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
-masked branch); a kernel with `tl.static_assert` on the block; accesses in a loop over whole blocks only (its
+masked branch, or the else of an if whose arm makes the same access under a mask); a kernel with `tl.static_assert` on the block; accesses in a loop over whole blocks only (its
 range stops at `X // BLOCK` or `tl.cdiv(X, BLOCK) - 1`, the tail handled after the loop); blocks the kernel never masks
 anywhere (an all-unmasked kernel is designed for aligned shapes and relies on a host-side
 assert this rule cannot see); lines the PR did not add; tests.)"};
@@ -64,59 +65,89 @@ bool under_evenness_branch(lang::Node n, lang::Node stop) {
   return false;
 }
 
-// The stop argument of a `range(...)` / `tl.range(...)` / `tl.static_range(...)` iterable
-// ("" when the iterable is something else): the only positional argument, else the second.
-std::string range_stop(std::string_view iter) {
-  static const RE2 head(R"(^\s*(?:tl\.)?(?:static_)?range\s*\()");
-  re2::StringPiece rest(iter.data(), iter.size());
-  if (!RE2::Consume(&rest, head)) return {};
-  std::vector<std::string> positional;
-  std::string cur;
-  int depth = 0;
-  for (char c : std::string_view(rest.data(), rest.size())) {
-    if (depth == 0 && (c == ',' || c == ')')) {
-      if (cur.find('=') == std::string::npos && !cur.empty()) positional.push_back(cur);
-      cur.clear();
-      if (c == ')') break;
-      continue;
+// Whether `m` sits in the else arm of an if whose own arm makes the same access under a mask
+// (`if overflow > 0: tl.store(p, v, mask=tail) else: tl.store(p, v)`): the condition is the
+// kernel's own test for the ragged tile, and the else arm only runs on full ones.
+bool else_of_masked_twin(const MemoryAccess& m, lang::Node stop) {
+  std::string ptr(m.pointer.text());
+  for (lang::Node a = m.call.node.parent(); a && a != stop; a = a.parent()) {
+    if (!is(a, NodeKind::Else) || !a.parent()) continue;
+    lang::Node then = a.parent().child_by_field("consequence");
+    if (!then) continue;
+    std::string_view t = then.text();
+    for (size_t at = t.find(ptr); at != std::string_view::npos; at = t.find(ptr, at + 1)) {
+      size_t close = t.find(')', at);
+      if (t.substr(at, close == std::string_view::npos ? std::string_view::npos : close - at).find("mask=") !=
+          std::string_view::npos)
+        return true;
     }
-    if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
-    if (c != ' ' && c != '\n') cur += c;
   }
-  if (positional.empty()) return {};
-  return positional.size() == 1 ? positional[0] : positional[1];
+  return false;
 }
 
-// Whether `expr` counts only the whole blocks of `block`: `X // BLOCK` or
-// `tl.cdiv(X, BLOCK) - 1`, directly or through one name the kernel binds to such an expression.
-bool counts_full_blocks(const std::string& expr, std::string_view body, const std::string& block, int depth = 0) {
+// The bound a `for` loop's index stays below, as source text without blanks ("" when the
+// iterable is not a range): `range(stop)`, `range(start, stop[, step])` (also `tl.range`,
+// `tl.static_range`, or a choice between them such as `(tl.static_range if c else range)(n)`).
+// A loop that counts down, `range(hi, lo, -1)`, stays at or below its start: `hi + 1` is its
+// bound, so `range(n - 1, -1, -1)` gives `n`.
+std::string range_bound(lang::Node iter) {
+  static const Pattern ranges{R"(^\(?[\w.\s]*range\b)"};
+  iter = lang::unparenthesized(iter);
+  if (!iter || !is(iter, NodeKind::Call)) return {};
+  lang::Call c = lang::describe_call(iter);
+  lang::Node callee = iter.child_by_field("function");
+  if (!callee || !ranges(callee.text())) return {};
+  std::vector<std::string> positional;
+  for (const lang::Argument& a : c.args) {
+    if (!a.keyword.empty() || !a.value) continue;
+    std::string t(a.value.text());
+    std::erase_if(t, [](char ch) { return ch == ' ' || ch == '\n' || ch == '\t'; });
+    positional.push_back(std::move(t));
+  }
+  if (positional.empty()) return {};
+  if (positional.size() == 1) return positional[0];
+  if (positional.size() == 3 && positional[2].starts_with('-')) {
+    const std::string& start = positional[0];
+    if (start.ends_with("-1")) return start.substr(0, start.size() - 2);
+    return {};
+  }
+  return positional[1];
+}
+
+// Whether `expr` counts only the whole blocks of `block`: `X // BLOCK`, `tl.cdiv(X, BLOCK) - 1`
+// or `X - X % BLOCK` (an offset bound that stops before the partial block), directly or through
+// names the kernel binds to such an expression (`n_full: tl.constexpr = N // BLOCK`; `loop_n = n_full`).
+bool counts_full_blocks(const std::string& expr, const SyntaxTree& tree, lang::Node body, const std::string& block,
+                        int depth = 0) {
   std::string b = RE2::QuoteMeta(block);
   RE2 floor_div("//\\(?" + b + "\\b");
   RE2 cdiv_minus("cdiv\\([^,]+," + b + "\\)-1$");
+  RE2 minus_rest("^(\\w+)-\\(?(\\w+)%" + b + "\\)?$");
+  std::string x, y;
   if (RE2::PartialMatch(expr, floor_div) || RE2::PartialMatch(expr, cdiv_minus)) return true;
-  if (depth > 0 || !RE2::FullMatch(expr, "\\w+")) return false;
-  RE2 bind("(?m)^[ \\t]*" + RE2::QuoteMeta(expr) + "[ \\t]*=[ \\t]*([^\\n#]+)");
-  re2::StringPiece in(body.data(), body.size());
-  std::string rhs;
+  if (RE2::FullMatch(expr, minus_rest, &x, &y) && x == y) return true;
+  if (depth > 2 || !RE2::FullMatch(expr, "\\w+")) return false;
   int binds = 0;
   bool full = true;
-  while (RE2::FindAndConsume(&in, bind, &rhs)) {
+  for (const lang::Assignment& a : tree.assignments(body)) {
+    if (a.targets.size() != 1 || a.targets[0] != expr) continue;
     ++binds;
-    rhs.erase(std::remove_if(rhs.begin(), rhs.end(), [](char c) { return c == ' ' || c == '\t'; }), rhs.end());
-    full = full && counts_full_blocks(rhs, body, block, depth + 1);
+    if (a.augmented || !a.value) return false;
+    std::string rhs(a.value.text());
+    std::erase_if(rhs, [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; });
+    full = full && counts_full_blocks(rhs, tree, body, block, depth + 1);
   }
   return binds > 0 && full;
 }
 
-// Whether `n` sits in a for loop over whole blocks of `block` only (the full-blocks-then-
-// masked-tail shape): every tile the loop touches is full, and the ragged tail is the
-// masked access after the loop.
-bool in_full_block_loop(lang::Node n, lang::Node stop, std::string_view body, const std::string& block) {
-  for (lang::Node a = n.parent(); a && a != stop; a = a.parent()) {
+// Whether `n` sits in a for loop over whole blocks of `block` only: every tile the loop touches
+// is full, and the ragged tail is a masked access outside the loop, after it (full blocks
+// first) or before it (the tail peeled first, then the loop walks the full blocks).
+bool in_full_block_loop(lang::Node n, const SyntaxTree& tree, lang::Node body, const std::string& block) {
+  for (lang::Node a = n.parent(); a && a != body; a = a.parent()) {
     if (!is(a, NodeKind::For)) continue;
     lang::Node iter = a.child_by_field("right");
-    if (iter && counts_full_blocks(range_stop(iter.text()), body, block)) return true;
+    if (iter && counts_full_blocks(range_bound(iter), tree, body, block)) return true;
   }
   return false;
 }
@@ -134,7 +165,7 @@ class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
       std::string_view ptr = m.pointer.text();
       std::set<std::string> roots = expression_roots(ptr, v);
       if (roots.empty() || expression_clamped(ptr, v)) continue;
-      if (under_evenness_branch(m.call.node, k.body)) continue;
+      if (under_evenness_branch(m.call.node, k.body) || else_of_masked_twin(m, k.body)) continue;
       if (m.store && stores_where(m)) continue;
       std::string base = pointer_base(ptr, k, v);
       if (base.empty()) continue;
@@ -143,7 +174,7 @@ class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
         if (it == ragged.end() || !it->second.bases.count(base)) continue;
         const std::string& b = it->second.block;
         if (body.find("static_assert") != std::string_view::npos && static_asserts_block(body, b)) continue;
-        if (in_full_block_loop(m.call.node, k.body, body, b)) continue;
+        if (in_full_block_loop(m.call.node, tree, k.body, b)) continue;
         out.push_back(report(f, tree, m, k.name, b, it->second.dim, base));
         break;
       }
