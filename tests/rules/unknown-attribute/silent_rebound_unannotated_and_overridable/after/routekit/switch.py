@@ -1,0 +1,28 @@
+from typing import Dict
+
+from routekit.table import LooseTable, RouteTable, build_plain
+
+
+class Switch:
+    def __init__(self, width):
+        self.table = RouteTable(width)
+
+    def depth(self):
+        return self.table.depth  # ok: reset() stores another object in .table
+
+
+def reset(switch):
+    switch.table = LooseTable()
+
+
+def widths(tables: Dict[RouteTable, int], width, spare):
+    t = RouteTable(width)
+    if spare:
+        t = spare
+    plain = build_plain(width)
+    loose = LooseTable()
+    for key in tables:
+        key.width  # ok: a dict's keys, and RouteTable has width
+    tagged = RouteTable(width)
+    tagged.label = "fast"
+    return t.depth, plain.depth, loose.depth, tagged.label  # ok: rebound, unannotated factory, __getattr__, stored here
