@@ -98,12 +98,13 @@ struct Asker {
     return "";
   }
 
-  std::optional<BoundClass> annotated(std::string_view annotation, std::string how, int line) const {
+  // `where`: "" for a parameter, " at line N" for an annotated assignment.
+  std::optional<BoundClass> annotated(std::string_view annotation, const std::string& where, int line) const {
     std::string text = annotated_class(annotation);
     if (text.empty()) return std::nullopt;
     auto cls = resolve_class(idx, path, text, line);
     if (!cls) return std::nullopt;
-    return BoundClass{*cls, text, std::move(how), line, false};
+    return BoundClass{*cls, text, fmt::format("annotated `{}`{}", text, where), line, false};
   }
 
   // The class of the element `container` (a name of `fn`) yields, read as `value`s or by iteration.
@@ -157,11 +158,11 @@ struct Asker {
         callee.substr(0, dot) != fn.params.front().name || callee.find('.', dot + 1) != std::string::npos)
       return std::nullopt;
     std::string method = callee.substr(dot + 1);
-    const lang::Function* found = nullptr;
+    std::optional<lang::Function> found;
     for (const lang::Function& f : tree.functions()) {
       if (f.class_name != fn.class_name || f.name != method) continue;
       if (found) return std::nullopt;  // defined twice (a property setter, a conditional def)
-      found = &f;
+      found = f;
     }
     if (!found || !idx.subclasses(fn.class_name).empty()) return std::nullopt;  // a subclass may override it
     for (const std::string& d : found->decorators)
@@ -185,13 +186,12 @@ struct Asker {
     if (params && params.start_byte() <= b.start_byte() && b.end_byte() <= params.end_byte()) {
       for (const lang::Param& param : fn->params)
         if (param.name == name && !param.annotation.empty())
-          return annotated(param.annotation, fmt::format("annotated `{}`", trim(param.annotation)), b.start_line());
+          return annotated(param.annotation, "", b.start_line());
       return std::nullopt;
     }
     if (p.kind() == "assignment" && p.child_by_field("left") == b) {
       if (Node type = p.child_by_field("type"))
-        return annotated(type.text(), fmt::format("annotated `{}` at line {}", type.text(), b.start_line()),
-                         b.start_line());
+        return annotated(type.text(), fmt::format(" at line {}", b.start_line()), b.start_line());
       Node right = p.child_by_field("right");
       return right ? value(*fn, right) : std::nullopt;
     }
@@ -259,8 +259,7 @@ struct Asker {
         p.child_by_field("left") != store)
       return std::nullopt;
     if (Node type = p.child_by_field("type"))
-      return annotated(type.text(), fmt::format("annotated `{}` at line {}", type.text(), store.start_line()),
-                       store.start_line());
+      return annotated(type.text(), fmt::format(" at line {}", store.start_line()), store.start_line());
     Node right = p.child_by_field("right");
     auto bound = right ? value(*method, right) : std::nullopt;
     return bound;
