@@ -39,7 +39,7 @@ once, from such a call or annotation, and has no subclass in this repository.
 Why it matters: the first call that reaches the line raises AttributeError ("'BatchMeta' object
 has no attribute 'attr'"); a type checker reports it, a reviewer reading the hunk sees a
 plausible field name.
-Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `setattr`,
+Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `__new__`, `setattr`,
 `__dict__` writes, a metaclass, a decorator other than dataclass-like ones, a base outside this
 repository such as `nn.Module` or `Enum`); attributes stored on some object anywhere in the
 changed file or the class's file (`meta.attr = ...` adds it from outside); reads under
@@ -72,7 +72,8 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
           auto bound = bound_class(idx, tree_of, path, receiver, r.line);
           if (!bound) continue;
           auto attrs = instance_attributes(ctx, bound->cls);
-          if (!attrs || attrs->names.count(attr)) continue;
+          // `__new__` may return an instance of another class (a frontend choosing a backend).
+          if (!attrs || attrs->names.count(attr) || attrs->names.count("__new__")) continue;
           if (stores_attribute(tree, attr)) break;
           if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(bound->cls.path);
               def_tree && stores_attribute(*def_tree, attr))

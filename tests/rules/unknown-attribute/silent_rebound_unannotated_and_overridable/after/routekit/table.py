@@ -16,3 +16,8 @@ class LooseTable:
 
 def build_plain(width):
     return RouteTable(width)
+
+
+class AnyTable:
+    def __new__(cls, width):
+        return RouteTable(width)
