@@ -29,6 +29,17 @@ CallBinding bind_call(const index::PyFunction& fn, const index::PyCall& call) {
   return b;
 }
 
+bool signature_preserving(const index::PyFunction& fn) {
+  for (const std::string& d : fn.decorators) {
+    bool ok = false;
+    for (std::string_view p : {"compile_ops", "functools.lru_cache", "lru_cache", "functools.cache", "cache",
+                               "torch.no_grad", "torch.inference_mode"})
+      ok = ok || std::string_view(d).starts_with(p);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 int module_bindings(const lang::SyntaxTree& tree, std::string_view name) {
   int n = 0;
   for (lang::Node id : tree.identifiers(name)) {

@@ -26,6 +26,10 @@ struct CallBinding {
 // instance: a method's `self` would be counted as a parameter).
 CallBinding bind_call(const index::PyFunction& fn, const index::PyCall& call);
 
+// Whether every decorator of `fn` keeps its signature and return value what the def says
+// (`compile_ops`, caching, no-grad); any other decorator may replace the function.
+bool signature_preserving(const index::PyFunction& fn);
+
 // How many statements of the module bind `name` at module level (defs, classes, assignments,
 // imports, in any if/try branch): more than one means the function a call reaches depends on
 // which branch ran or which binding came last.

@@ -72,7 +72,7 @@ bool stored_to(Node n) {
   return k == "delete_statement";
 }
 
-std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines) {
+std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines, bool with_calls) {
   std::vector<DottedRead> out;
   if (!tree.is_python()) return out;
   lang::walk(tree.root(), [&](Node n) {
@@ -82,9 +82,9 @@ std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::se
     if (parent && parent.kind() == "attribute" && parent.child_by_field("object") == n) return true;
     if (!plain_chain(n)) return true;
     if (!lines.empty() && !lines.count(n.start_line())) return false;
-    if (parent && parent.kind() == "call" && parent.child_by_field("function") == n) return false;
-    if (stored_to(n) || guarded(n)) return false;
-    out.push_back({chain_text(n), n.start_line()});
+    bool called = parent && parent.kind() == "call" && parent.child_by_field("function") == n;
+    if ((called && !with_calls) || stored_to(n) || guarded(n)) return false;
+    out.push_back({chain_text(n), n.start_line(), called});
     return false;
   });
   return out;

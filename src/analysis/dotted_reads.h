@@ -15,14 +15,17 @@ namespace rp {
 struct DottedRead {
   std::string text;  // "kops.EPS", "pkg.sub.TABLE"
   int line = 0;
+  bool called = false;  // `m.f(...)`: the chain is the function called (only with `with_calls`)
 };
 
 // The outermost dotted reads that start on `lines` (all lines when empty), in source order.
-// Not included: a chain that is called (`m.f(...)`: the call is the question), assigned or
+// Not included: a chain that is called (`m.f(...)`: the call is the question; included, marked
+// `called`, with `with_calls`: an instance's missing method is the same AttributeError), assigned or
 // deleted (`m.X = 1` creates it), or read under a guard that expects it may be missing: an
 // enclosing `if`/`elif`/conditional expression whose test calls `hasattr`, or a `try` whose
 // handlers catch AttributeError, Exception, BaseException or everything.
-std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines = {});
+std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::set<int>& lines = {},
+                                     bool with_calls = false);
 
 // Whether expression `n` is written, not read: an assignment, augmented-assignment or for
 // target (alone or inside a tuple/list of targets), or deleted.

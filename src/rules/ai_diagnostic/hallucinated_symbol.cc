@@ -9,9 +9,11 @@
 #include <set>
 
 #include "analysis/call_binding.h"
+#include "analysis/class_members.h"
 #include "analysis/dotted_reads.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
+#include "analysis/instance_attributes.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
@@ -36,8 +38,10 @@ pkg.mod import name` where `pkg` is a package of this repository and the module 
 head tree, or the module does not bind `name` (module-level def/class/assignment/import,
 followed through star imports, or a submodule of the package); (2) a call `mod.f(...)` where
 `mod` is a first-party module and `f` is not bound in it; (3) a call to a first-party function
-(imported, or defined in the same file) with a keyword argument the definition does not
-declare (and no `**kwargs`), or more positional arguments than it accepts (and no `*args`);
+(imported, or defined in the same file), or to a first-party class whose own `__init__` says
+what it takes (no `__new__`, no metaclass, no decorator other than dataclass-like ones), with a
+keyword argument the definition does not declare (and no `**kwargs`), or more positional
+arguments than it accepts (and no `*args`);
 (4) such a call that leaves a required parameter unfilled (neither passed by position nor by
 keyword, no default): red when the defining module binds the name once, a warning when it binds
 it more than once (conditional or replaced definitions: another one may run); (5) a dotted read
@@ -60,17 +64,6 @@ the base side already had (moved, not new); attribute reads under `hasattr(...)`
 `try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
 module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
 file already made.)"};
-
-bool signature_preserving(const PyFunction& f) {
-  for (const std::string& d : f.decorators) {
-    bool ok = false;
-    for (std::string_view p : {"compile_ops", "functools.lru_cache", "lru_cache", "functools.cache", "cache",
-                               "torch.no_grad", "torch.inference_mode"})
-      ok = ok || std::string_view(d).starts_with(p);
-    if (!ok) return false;
-  }
-  return true;
-}
 
 // A module absent from the tree that is probably produced at build/run time.
 bool runtime_module(const RepoIndex& idx, const TreeReader& head, const std::string& dotted) {
@@ -245,12 +238,33 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
                out);
         continue;
       }
-      if (called_result) continue;
+      if (called_result || c.star_args) continue;
       auto resolved = idx.resolve_function(target->module_path, target->name);
-      if (!resolved.function || !signature_preserving(*resolved.function) || c.star_args) continue;
+      if (!resolved.function && scope.package.empty()) check_constructor(ctx, home, path, c, name, old, out);
+      if (!resolved.function || !signature_preserving(*resolved.function)) continue;
       check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out);
       check_missing_arguments(ctx, path, c, *resolved.function, resolved.path, scope, out);
     }
+  }
+
+  // (3) for a class: `Cls(...)` binds to the `__init__` the class defines itself, minus `self`.
+  // Only a class whose construction is what its source says: no `__new__`, no metaclass, no
+  // decorator other than dataclass-like ones (class_members' "knowable").
+  void check_constructor(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path, const PyCall& c,
+                         const std::string& name, const OldFacts& old, std::vector<Finding>& out) const {
+    auto cls = resolve_class(idx, path, name, c.line);
+    const index::FileIndex* def_fi = cls ? idx.file(cls->path) : nullptr;
+    const lang::SyntaxTree* def_tree = cls ? ctx.workspace.new_tree(cls->path) : nullptr;
+    if (!def_fi || !def_tree) return;
+    ClassMembers m = class_members(*def_tree, cls->name);
+    if (!m.found || !m.knowable || m.names.count("__new__")) return;
+    const PyFunction* init = def_fi->function("__init__", cls->name);
+    if (!init || !signature_preserving(*init) || init->params.empty() || init->params.front().kind != index::PyParam::Plain)
+      return;
+    PyFunction bound = *init;
+    bound.params.erase(bound.params.begin());
+    bound.name = cls->name + ".__init__";
+    check_signature(ctx, path, c, bound, cls->path, "", old, out);
   }
 
   // (4) A required parameter the new call leaves unfilled: TypeError "missing required

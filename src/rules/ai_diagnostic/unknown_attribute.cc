@@ -1,9 +1,10 @@
 // unknown-attribute: an added line reads an attribute that instances of the repository class
-// the variable is annotated with never have: AttributeError when the line runs.
+// the variable holds never have: AttributeError when the line runs.
 #include <fmt/format.h>
 
 #include <map>
 
+#include "analysis/bound_class.h"
 #include "analysis/class_members.h"
 #include "analysis/dotted_reads.h"
 #include "analysis/facts.h"
@@ -22,89 +23,93 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Red,
     .needs = Needs::FullText,
     .codes = {.atom = "S6", .aiter = "S6"},
-    .summary = "An added line reads an attribute that the repository class its variable is annotated with does not have.",
-    .docs = R"(What it catches: in a Python file the PR changes, an added line reads `p.attr` where `p`
-is a parameter annotated with a class of this repository (`meta: BatchMeta`,
-`Optional[BatchMeta]`, `"BatchMeta"`, `BatchMeta | None`, resolved through imports and
-re-exports), `p` is not rebound in the function, and neither the class nor any of its bases
-(all in this repository) has `attr`: no class-body field (dataclass fields included), method,
-property, nested class or `__slots__` entry, and no method stores `self.attr`.
+    .summary = "An added line reads an attribute that the repository class its variable holds does not have.",
+    .docs = R"(What it catches: in a Python file the PR changes, an added line reads or calls `p.attr`
+where `p` holds an instance of a class of this repository (resolved through imports and
+re-exports) and neither the class nor any of its bases (all in this repository) has `attr`: no
+class-body field (dataclass fields included), method, property, nested class or `__slots__`
+entry, and no method stores `self.attr`. `p` holds the class when it is bound once in its
+function: a parameter annotated with it (`meta: BatchMeta`, `Optional[BatchMeta]`,
+`"BatchMeta"`, `BatchMeta | None`), `p = BatchMeta(...)`, `p: BatchMeta = ...`,
+`p = make_meta(...)` where `make_meta` (or a method of the same class, `self.make_meta(...)`)
+is annotated `-> BatchMeta`, or an element of an annotated container (`for k, p in
+metas.items()` with `metas: Dict[str, BatchMeta]`, `for p in metas` with `List[BatchMeta]`,
+`p = metas[k]`). `self.cfg.attr` is checked the same way when the class stores `self.cfg`
+once, from such a call or annotation, and has no subclass in this repository.
 Why it matters: the first call that reaches the line raises AttributeError ("'BatchMeta' object
 has no attribute 'attr'"); a type checker reports it, a reviewer reading the hunk sees a
 plausible field name.
-Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `setattr`,
+Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `__new__`, `setattr`,
 `__dict__` writes, a metaclass, a decorator other than dataclass-like ones, a base outside this
 repository such as `nn.Module` or `Enum`); attributes stored on some object anywhere in the
 changed file or the class's file (`meta.attr = ...` adds it from outside); reads under
 `hasattr(...)` or in a `try` that catches AttributeError; reads the base file already made.
-A class that has subclasses in this repository gets a warning (a subclass instance may be what
-arrives), not a red.)"};
+A name bound more than once in its function, or bound by anything else (an unannotated call,
+an attribute chain), is not checked. A class that has subclasses in this repository gets a
+warning (a subclass instance may be what arrives), not a red, unless the name was bound by
+calling the class itself (`p = BatchMeta(...)`).)"};
 
 class UnknownAttribute : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo) return;
     const index::RepoIndex& idx = ctx.repo->index();
+    TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const std::string& path = changed.file->new_path;
       const lang::SyntaxTree& tree = *changed.tree;
       std::set<std::string> before;
       if (const lang::SyntaxTree* old_tree = changed.file->old_path.empty() ? nullptr : ctx.workspace.old_tree(changed.file->old_path))
-        for (const DottedRead& r : dotted_reads(*old_tree)) before.insert(r.text);
+        for (const DottedRead& r : dotted_reads(*old_tree, {}, true)) before.insert(r.text);
       std::set<std::string> reported;
-      for (const DottedRead& r : dotted_reads(tree, changed.added)) {
+      for (const DottedRead& r : dotted_reads(tree, changed.added, true)) {
         if (before.count(r.text)) continue;
-        size_t dot = r.text.find('.');
-        std::string var = r.text.substr(0, dot);
-        std::string attr = r.text.substr(dot + 1, r.text.find('.', dot + 1) - dot - 1);
-        auto cls_text = parameter_class(tree, var, r.line);
-        if (!cls_text) continue;
-        auto cls = resolve_class(idx, path, *cls_text, r.line);
-        if (!cls) continue;
-        auto attrs = instance_attributes(ctx, *cls);
-        if (!attrs || attrs->names.count(attr)) continue;
-        if (stores_attribute(tree, attr)) continue;
-        if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(cls->path); def_tree && stores_attribute(*def_tree, attr))
-          continue;
-        if (!reported.insert(cls->name + "." + attr).second) continue;
-        out.push_back(report(tree, path, r, var, *cls_text, attr, *cls, *attrs));
+        std::vector<std::string> parts = split_dots(r.text);
+        // `x.attr...` on a local; `self.cfg.attr...` on an attribute the class binds once.
+        for (size_t n = 1; n < parts.size() && n <= 2; ++n) {
+          std::string receiver = parts[0] + (n == 2 ? "." + parts[1] : "");
+          const std::string& attr = parts[n];
+          auto bound = bound_class(idx, tree_of, path, receiver, r.line);
+          if (!bound) continue;
+          auto attrs = instance_attributes(ctx, bound->cls);
+          // `__new__` may return an instance of another class (a frontend choosing a backend).
+          if (!attrs || attrs->names.count(attr) || attrs->names.count("__new__")) continue;
+          if (stores_attribute(tree, attr)) break;
+          if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(bound->cls.path);
+              def_tree && stores_attribute(*def_tree, attr))
+            break;
+          if (!reported.insert(bound->cls.name + "." + attr).second) break;
+          out.push_back(report(tree, path, r, receiver, attr, *bound, *attrs));
+          break;
+        }
       }
     }
   }
 
  private:
-  // The class the parameter `var` of the function around `line` is annotated with, when
-  // nothing else in that function binds `var`.
-  static std::optional<std::string> parameter_class(const lang::SyntaxTree& tree, const std::string& var, int line) {
-    auto fn = tree.enclosing_function(line);
-    if (!fn) return std::nullopt;
-    const lang::Param* param = nullptr;
-    for (const lang::Param& p : fn->params)
-      if (p.name == var) param = &p;
-    if (!param || param->annotation.empty()) return std::nullopt;
-    std::string cls = annotated_class(param->annotation);
-    if (cls.empty()) return std::nullopt;
-    int bindings = 0;
-    for (lang::Node id : tree.identifiers(var, fn->node)) bindings += tree.is_binding(id);
-    if (bindings != 1) return std::nullopt;  // the parameter itself only
-    return cls;
+  static std::vector<std::string> split_dots(const std::string& text) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t dot; (dot = text.find('.', start)) != std::string::npos; start = dot + 1)
+      parts.push_back(text.substr(start, dot - start));
+    parts.push_back(text.substr(start));
+    return parts;
   }
 
   Finding report(const lang::SyntaxTree& tree, const std::string& path, const DottedRead& r, const std::string& var,
-                 const std::string& annotation, const std::string& attr, const ClassRef& cls,
-                 const InstanceAttributes& attrs) const {
+                 const std::string& attr, const BoundClass& bound, const InstanceAttributes& attrs) const {
     Finding x = finding();
     x.location = Location{path, r.line};
-    x.problem = fmt::format("`{}` reads `{}` but `{}` is annotated `{}`, and class {} ({}:{}) and its bases have no "
-                            "attribute `{}`",
-                            r.text, attr, var, annotation, cls.name, cls.path, attrs.line, attr);
+    const ClassRef& cls = bound.cls;
+    x.problem = fmt::format("`{}` {} `{}` but `{}` is {}, and class {} ({}:{}) and its bases have no attribute `{}`",
+                            r.text, r.called ? "calls" : "reads", attr, var, bound.how, cls.name, cls.path, attrs.line, attr);
     x.impact = fmt::format("The first call that reaches line {} raises AttributeError: '{}' object has no attribute '{}'",
                            r.line, cls.name, attr);
     x.action = fmt::format("Author must add `{}` to {} (a field, or a `self.{}` assignment) or read an attribute it has",
                            attr, cls.name, attr);
     x.trigger = fmt::format("calling the function at {}:{} with a {} instance (AttributeError: '{}')", path, r.line,
                             cls.name, attr);
-    if (!attrs.subclasses.empty()) {
+    if (!bound.exact && !attrs.subclasses.empty()) {
       x.severity = Severity::Warn;
       x.impact += fmt::format(" — unless a subclass instance arrives ({} subclasses {} in this repository)",
                               attrs.subclasses.front().name, cls.name);

@@ -1,0 +1,5 @@
+from routekit.peer import Peer
+
+
+def ring(hosts):
+    return [Peer(h) for h in hosts]

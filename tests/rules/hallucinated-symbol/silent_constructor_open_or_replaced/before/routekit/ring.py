@@ -1,0 +1,1 @@
+from routekit.peer import Inherits, Made, Open, Wrapped
