@@ -165,22 +165,40 @@ std::vector<StaleUse> stale_uses(const RepoIndex& idx, const std::string& path, 
 }
 
 namespace {
-std::string nth_line(const std::string& text, int line) {
-  size_t pos = 0;
-  for (int i = 1; i < line && pos != std::string::npos; ++i) {
-    pos = text.find('\n', pos);
-    if (pos != std::string::npos) ++pos;
+ApiDiff compute_api_diff(const ReviewContext& ctx) {
+  ApiDiff diff;
+  if (!ctx.repo || !ctx.workspace.head_tree()) return diff;
+  const RepoIndex& idx = ctx.repo->index();
+  for (const FileChange& f : ctx.pr.changes.files) {
+    if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
+    ModuleApiDiff m;
+    m.change = &f;
+    m.path = f.path();
+    m.now = ctx.workspace.new_tree(f.path());
+    m.before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
+    if (!m.now || !m.before) continue;
+    m.old_fns = api_functions(*m.before);
+    m.new_fns = api_functions(*m.now);
+    for (const auto& [qual, nf] : m.new_fns) {
+      auto it = m.old_fns.find(qual);
+      if (it == m.old_fns.end()) continue;
+      ChangedFunction c{&it->second, &nf, removed_keywords(it->second, nf), {}, {}};
+      c.stale_keyword = stale_keyword_calls(idx, m.path, nf, c.removed);
+      c.stale_positional = stale_positional_calls(idx, m.path, it->second, nf);
+      m.changed.push_back(std::move(c));
+    }
+    for (auto& [name, line] : gone_symbols(idx, m.path, *m.before)) {
+      std::vector<StaleUse> uses = stale_uses(idx, m.path, name);
+      m.gone.push_back({std::move(name), line, std::move(uses)});
+    }
+    diff.modules.push_back(std::move(m));
   }
-  if (pos == std::string::npos || pos >= text.size()) return {};
-  size_t end = text.find('\n', pos);
-  return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+  return diff;
 }
 }  // namespace
 
-std::optional<std::string> head_line(const ReviewContext& ctx, const std::string& path, int line) {
-  if (const lang::SyntaxTree* t = ctx.workspace.new_tree(path)) return std::string(t->line_text(line));
-  if (auto text = ctx.workspace.read_head(path)) return nth_line(*text, line);
-  return std::nullopt;
+const ApiDiff& api_diff(const ReviewContext& ctx) {
+  return ctx.facts->get<ApiDiff>([&] { return compute_api_diff(ctx); });
 }
 
 }  // namespace rp::api

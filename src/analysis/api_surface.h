@@ -73,7 +73,36 @@ struct StaleUse {
 // calls that resolve to it.
 std::vector<StaleUse> stale_uses(const index::RepoIndex& idx, const std::string& path, const std::string& name);
 
-// The text of line `line` of `path` in the head tree, for evidence; nullopt when unreadable.
-std::optional<std::string> head_line(const ReviewContext& ctx, const std::string& path, int line);
+// A function both sides of a module define, and the head-tree calls its new signature breaks.
+struct ChangedFunction {
+  const lang::Function* before = nullptr;
+  const lang::Function* now = nullptr;
+  std::vector<std::string> removed;         // removed_keywords(before, now)
+  std::vector<StaleCall> stale_keyword;     // stale_keyword_calls(..., removed)
+  std::vector<StaleCall> stale_positional;  // stale_positional_calls(...)
+};
+// A module-level function or class the base module defined and the head module no longer binds.
+struct GoneSymbol {
+  std::string name;
+  int base_line = 0;
+  std::vector<StaleUse> uses;  // stale_uses: head-tree imports and calls of the old name
+};
+// How a PR changed one modified Python module's API.
+struct ModuleApiDiff {
+  const FileChange* change = nullptr;
+  std::string path;  // head-side path
+  const lang::SyntaxTree* before = nullptr;
+  const lang::SyntaxTree* now = nullptr;
+  std::map<std::string, lang::Function> old_fns, new_fns;  // api_functions of each side
+  std::vector<ChangedFunction> changed;                    // in qualified-name order
+  std::vector<GoneSymbol> gone;
+};
+struct ApiDiff {
+  std::vector<ModuleApiDiff> modules;
+};
+// The API diff of every Python file the PR modifies (both sides parse; added and deleted files
+// are not in it), computed once per review and shared by the api-propagation family. Empty
+// without a repository index or a head tree.
+const ApiDiff& api_diff(const ReviewContext& ctx);
 
 }  // namespace rp::api

@@ -2,6 +2,9 @@
 // trees, the profile, the repository index and the git history.
 #pragma once
 
+#include <memory>
+
+#include "analysis/fact_cache.h"
 #include "core/pull_request.h"
 #include "profile/profile.h"
 #include "workspace/workspace.h"
@@ -23,6 +26,9 @@ struct ReviewContext {
   // The local git repository the review reads (history for owner look-ups); null for
   // directory, diff-file and fixture reviews. Rules must work without it.
   const GitRepo* git = nullptr;
+  // What the semantic layer derived for this review, shared by the rules that ask
+  // (analysis/fact_cache.h); one cache per review.
+  std::shared_ptr<FactCache> facts = std::make_shared<FactCache>();
 };
 
 }  // namespace rp

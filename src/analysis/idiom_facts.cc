@@ -15,16 +15,6 @@ namespace rp {
 
 namespace {
 
-// Calls `fn` with each line of `text`, without its newline.
-template <class Fn>
-void for_each_line(std::string_view text, Fn fn) {
-  for (size_t pos = 0; pos < text.size();) {
-    size_t nl = text.find('\n', pos);
-    fn(text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
-    pos = nl == std::string_view::npos ? text.size() : nl + 1;
-  }
-}
-
 // Lines of the base tree that compare an arch literal in a condition. Text, not syntax: the
 // count only has to say "a handful" or "hundreds", and parsing 5,000 files per review would
 // cost seconds.

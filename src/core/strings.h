@@ -1,8 +1,10 @@
 // Small string facts every stage needs, defined once.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace rp {
 
@@ -51,6 +53,36 @@ inline std::string normalize_condition(std::string_view text) {
     out = std::string(trim(std::string_view(out).substr(1, out.size() - 2)));
   }
   return out;
+}
+
+// Line `line` (1-based, without its '\n') of `text`; nullopt past the last line (a final
+// newline does not start another line).
+inline std::optional<std::string_view> nth_line(std::string_view text, int line) {
+  if (line < 1) return std::nullopt;
+  size_t start = 0;
+  for (int i = 1; i < line; ++i) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) return std::nullopt;
+    start = nl + 1;
+  }
+  if (start == text.size() && line > 1) return std::nullopt;
+  size_t end = text.find('\n', start);
+  return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+}
+
+// Calls `f` for each line of `text` (without its '\n'; a final newline does not start another
+// line): `f(line)`, or `f(number, line)` with 1-based numbers, which stops the walk by
+// returning false.
+template <class F>
+void for_each_line(std::string_view text, F&& f) {
+  int number = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() : nl + 1;
+    if constexpr (std::is_invocable_v<F&, std::string_view>) f(line);
+    else if (!f(++number, line)) return;
+  }
 }
 
 }  // namespace rp

@@ -25,18 +25,6 @@ std::string collapse(std::string_view text) {
   return out;
 }
 
-std::optional<std::string> nth_line(const std::string& text, int line) {
-  size_t start = 0;
-  for (int i = 1; i < line; ++i) {
-    size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) return std::nullopt;
-    start = nl + 1;
-  }
-  if (start == text.size() && line > 1) return std::nullopt;
-  size_t end = text.find('\n', start);
-  return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
 std::optional<std::string> line_from_diff(const PullRequest& pr, const std::string& path, int line) {
   const FileChange* file = pr.changes.find(path);
   if (!file) return std::nullopt;
@@ -50,7 +38,10 @@ std::optional<std::string> line_from_diff(const PullRequest& pr, const std::stri
 
 std::optional<std::string> head_line_text(const PullRequest& pr, Workspace& workspace, const std::string& file, int line) {
   if (line <= 0) return std::nullopt;
-  if (const std::string* whole = workspace.new_text(file)) return nth_line(*whole, line);
+  if (const std::string* whole = workspace.new_text(file)) {
+    if (auto text = nth_line(*whole, line)) return std::string(*text);
+    return std::nullopt;
+  }
   return line_from_diff(pr, file, line);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/strings.h"
+
 namespace rp {
 
 namespace {
@@ -97,6 +99,15 @@ const lang::SyntaxTree* Workspace::old_tree(const std::string& path) { return tr
 std::optional<std::string> Workspace::read_head(const std::string& path) const {
   if (!head_) return std::nullopt;
   return head_->read(path);
+}
+
+std::optional<std::string> Workspace::head_line(const std::string& path, int line) {
+  std::optional<std::string> whole;
+  const std::string* text = new_text(path);
+  if (!text && (whole = read_head(path))) text = &*whole;
+  if (!text) return std::nullopt;
+  if (auto l = nth_line(*text, line)) return std::string(*l);
+  return std::nullopt;
 }
 
 }  // namespace rp

@@ -41,6 +41,9 @@ class Workspace {
   const lang::SyntaxTree* old_tree(const std::string& path);
   // Any file of the head tree (e.g. the env registry module, README); nullopt when no tree.
   std::optional<std::string> read_head(const std::string& path) const;
+  // Line `line` (1-based) of `path` on the head side — the new text of a changed file, else the
+  // head tree's file — for evidence; nullopt when the file or the line is not there.
+  std::optional<std::string> head_line(const std::string& path, int line);
   // Paths whose text was too large to parse (kMaxParseBytes), in the order met.
   const std::vector<std::string>& unparsed() const { return unparsed_; }
 

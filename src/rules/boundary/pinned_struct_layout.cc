@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -133,23 +135,25 @@ class PinnedStructLayout : public RuleWithInfo<kInfo> {
     return std::nullopt;
   }
 
-  static bool mentions_pin(const std::string& text, const std::string& name) {
-    const RE2 re(R"((offsetof\s*\(\s*(\w+::)*)" + RE2::QuoteMeta(name) + R"(\s*,|sizeof\s*\(\s*(\w+::)*)" +
-                 RE2::QuoteMeta(name) + R"(\s*\)))");
-    return RE2::PartialMatch(text, re);
+  // `offsetof(name, ...)` or `sizeof(name)`, namespace-qualified or not.
+  static std::unique_ptr<RE2> pin_pattern(const std::string& name) {
+    return std::make_unique<RE2>(R"((offsetof\s*\(\s*(\w+::)*)" + RE2::QuoteMeta(name) + R"(\s*,|sizeof\s*\(\s*(\w+::)*)" +
+                                 RE2::QuoteMeta(name) + R"(\s*\)))");
   }
 
   static bool pr_updates_pins(const ChangeSet& changes, const std::string& name) {
+    std::unique_ptr<RE2> pin = pin_pattern(name);
     for (const FileChange& f : changes.files)
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines)
-          if (l.kind != DiffLine::Kind::Context && mentions_pin(l.text, name)) return true;
+          if (l.kind != DiffLine::Kind::Context && RE2::PartialMatch(l.text, *pin)) return true;
     return false;
   }
 
   // "path:line: text" of the pins found: the changed file, its directory, the kernel-interface dir.
   static std::vector<std::string> pin_sites(const ReviewContext& ctx, const std::string& path, const std::string& name) {
     std::vector<std::string> out;
+    std::unique_ptr<RE2> pin = pin_pattern(name);
     std::set<std::string> candidates{path};
     for (const FileChange& f : ctx.pr.changes.files)
       if (f.status != FileStatus::Deleted && is_cpp_family(f.new_path)) candidates.insert(f.new_path);
@@ -166,17 +170,11 @@ class PinnedStructLayout : public RuleWithInfo<kInfo> {
       std::optional<std::string> text = ctx.workspace.read_head(p);
       if (!text && p == path)
         if (const std::string* t = ctx.workspace.new_text(p)) text = *t;
-      if (!text || !mentions_pin(*text, name)) continue;
-      int line = 1;
-      size_t start = 0;
-      while (start < text->size() && out.size() < 4) {
-        size_t end = text->find('\n', start);
-        if (end == std::string::npos) end = text->size();
-        std::string l = text->substr(start, end - start);
-        if (mentions_pin(l, name)) out.push_back(evidence(p, line, l));
-        start = end + 1;
-        ++line;
-      }
+      if (!text || !RE2::PartialMatch(*text, *pin)) continue;
+      for_each_line(*text, [&](int line, std::string_view l) {
+        if (RE2::PartialMatch(l, *pin)) out.push_back(evidence(p, line, l));
+        return out.size() < 4;
+      });
     }
     return out;
   }

@@ -7,6 +7,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -169,10 +170,7 @@ class PluginBridgeStale : public RuleWithInfo<kInfo> {
                std::string(c.param.empty() ? "AttributeError/NameError" : "TypeError") + " when that path runs";
     x.action = "Author must update " + bridge + " in the same PR (or keep a compatibility alias for the old " +
                (c.param.empty() ? "name" : "parameter") + ")";
-    size_t start = 0;
-    for (int i = 1; i < line && start != std::string::npos; ++i) start = text.find('\n', start) + 1;
-    size_t end = text.find('\n', start);
-    x.evidence.push_back(evidence(bridge, line, std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start)));
+    x.evidence.push_back(evidence(bridge, line, nth_line(text, line).value_or("")));
     return x;
   }
 };

@@ -50,26 +50,17 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo || !ctx.workspace.head_tree()) return;
-    const RepoIndex& idx = ctx.repo->index();
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (!is_python(f.old_path.empty() ? f.path() : f.old_path) && !is_python(f.path())) continue;
-      if (f.status == FileStatus::Deleted || f.status == FileStatus::Renamed) deleted_module(ctx, f, out);
-      if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
-      const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
-      const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
-      if (!now || !before) continue;
-      auto old_fns = api::api_functions(*before);
-      for (const auto& [qual, nf] : api::api_functions(*now)) {
-        auto it = old_fns.find(qual);
-        if (it == old_fns.end()) continue;
-        for (const api::StaleCall& s : api::stale_keyword_calls(idx, f.path(), nf, api::removed_keywords(it->second, nf)))
-          removed_keyword(ctx, f.path(), nf, s, out);
-        for (const api::StaleCall& s : api::stale_positional_calls(idx, f.path(), it->second, nf))
-          removed_positional(ctx, f.path(), it->second, nf, s.site, out);
+    for (const FileChange& f : ctx.pr.changes.files)
+      if (is_python(f.old_path.empty() ? f.path() : f.old_path) &&
+          (f.status == FileStatus::Deleted || f.status == FileStatus::Renamed))
+        deleted_module(ctx, f, out);
+    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+      for (const api::ChangedFunction& c : m.changed) {
+        for (const api::StaleCall& s : c.stale_keyword) removed_keyword(ctx, m.path, *c.now, s, out);
+        for (const api::StaleCall& s : c.stale_positional) removed_positional(ctx, m.path, *c.before, *c.now, s.site, out);
       }
-      for (const auto& [name, old_line] : api::gone_symbols(idx, f.path(), *before))
-        for (const api::StaleUse& u : api::stale_uses(idx, f.path(), name))
-          report_rename(ctx, f.path(), name, u.path, u.line, u.how, out);
+      for (const api::GoneSymbol& g : m.gone)
+        for (const api::StaleUse& u : g.uses) report_rename(ctx, m.path, g.name, u.path, u.line, u.how, out);
     }
   }
 
@@ -126,7 +117,7 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
                 "name break the same way";
     fd.action = fmt::format("Author must update {} or keep `{}` as a compatibility alias or wrapper", user, name);
     fd.trigger = fmt::format("executing {}:{} ({})", user, line, how);
-    if (auto text = api::head_line(ctx, user, line)) fd.evidence.push_back(evidence(user, line, *text));
+    if (auto text = ctx.workspace.head_line(user, line)) fd.evidence.push_back(evidence(user, line, *text));
     out.push_back(std::move(fd));
   }
 
@@ -144,7 +135,7 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
                            const std::string& call_path, int call_line) {
     if (const lang::SyntaxTree* t = ctx.workspace.new_tree(def_path))
       fd.evidence.push_back(evidence(def_path, def_line, t->line_text(def_line)));
-    if (auto text = api::head_line(ctx, call_path, call_line)) fd.evidence.push_back(evidence(call_path, call_line, *text));
+    if (auto text = ctx.workspace.head_line(call_path, call_line)) fd.evidence.push_back(evidence(call_path, call_line, *text));
   }
 };
 

@@ -91,20 +91,13 @@ class ParamDiscarded : public RuleWithInfo<kInfo> {
     if (!ctx.repo || !ctx.workspace.head_tree()) return;
     Origins origins(ctx.repo->index(), *ctx.workspace.head_tree(),
                     [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
-      const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
-      const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
-      if (!now || !before) continue;
-      auto old_fns = api::api_functions(*before);
-      std::set<int> added = added_line_numbers(f);
-      for (const auto& [qual, nf] : api::api_functions(*now)) {
-        auto it = old_fns.find(qual);
-        if (it == old_fns.end()) continue;
-        std::set<std::string> before_params = api::param_names(it->second);
-        for (const lang::Param& p : nf.params) {
+    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+      std::set<int> added = added_line_numbers(*m.change);
+      for (const api::ChangedFunction& c : m.changed) {
+        std::set<std::string> before_params = api::param_names(*c.before);
+        for (const lang::Param& p : c.now->params) {
           if (before_params.count(p.name) || !added.count(p.node.start_line())) continue;
-          discarded(ctx, origins, f.path(), *now, nf, p, out);
+          discarded(ctx, origins, m.path, *m.now, *c.now, p, out);
         }
       }
     }

@@ -40,24 +40,14 @@ class PublicOpBreak : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo || !ctx.workspace.head_tree() || !ctx.profile.op_library) return;
     const RepoIndex& idx = ctx.repo->index();
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
-      const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
-      const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
-      if (!now || !before) continue;
-      auto old_fns = api::api_functions(*before);
-      auto new_fns = api::api_functions(*now);
-      for (const auto& [qual, nf] : new_fns) {
-        auto it = old_fns.find(qual);
-        if (it == old_fns.end() || !nf.class_name.empty() || !api::public_op(ctx, f.path(), nf.name)) continue;
-        std::vector<std::string> removed = api::removed_keywords(it->second, nf);
-        if (!removed.empty() && api::stale_keyword_calls(idx, f.path(), nf, removed).empty())
-          param_removed(*now, f.path(), nf, removed, api::param_names(it->second), out);
-      }
-      for (const auto& [name, old_line] : api::gone_symbols(idx, f.path(), *before))
-        if (api::public_op(ctx, f.path(), name) && api::stale_uses(idx, f.path(), name).empty() &&
-            !api::bound_anywhere(idx, name))
-          renamed(*now, old_fns, new_fns, f.path(), name, out);
+    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+      for (const api::ChangedFunction& c : m.changed)
+        if (c.now->class_name.empty() && !c.removed.empty() && c.stale_keyword.empty() &&
+            api::public_op(ctx, m.path, c.now->name))
+          param_removed(*m.now, m.path, *c.now, c.removed, api::param_names(*c.before), out);
+      for (const api::GoneSymbol& g : m.gone)
+        if (g.uses.empty() && api::public_op(ctx, m.path, g.name) && !api::bound_anywhere(idx, g.name))
+          renamed(*m.now, m.old_fns, m.new_fns, m.path, g.name, out);
     }
   }
 
