@@ -35,9 +35,11 @@ PR touches the op, its registration or the fake:
 Why it matters: torch.compile takes output count, dtype and shape from the fake; a wrong fake
 compiles and then fails the runtime assert_size_stride/dtype check, or silently feeds later
 ops the wrong dtype.
-Severity: the fake only runs under torch.compile / FakeTensor tracing, so a finding is red only
-when the repository itself compiles code that calls the op (its package calls
-`torch.compile(...)` and production code of the package calls the op); otherwise a warning.
+Severity: the fake only runs under torch.compile / FakeTensor tracing. Red in an op library
+(aiter): its consumers (ATOM, vLLM, SGLang) compile the models that call its ops, so a wrong
+fake is a wrong result or a crash in every compiled deployment. Elsewhere red only when the
+repository itself compiles code that calls the op (its package calls `torch.compile(...)` and
+production code of the package calls the op); otherwise a warning.
 A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
 Does not fire on: fakes the PR does not touch together with their op; fakes defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
@@ -68,7 +70,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         size_t first = out.size();
         if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
           check_returns(f.new_path, *tree, r, *fake, reported, out);
-        for (size_t i = first; i < out.size(); ++i) grade_by_compiled_caller(ctx, r.op.name, out[i]);
+        for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
       }
       // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
       // because the op names a sibling's fake: its body is still checked against that op.
@@ -80,13 +82,22 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
           if (r.op.name == op || r.op.name == op + "_") {
             size_t first = out.size();
             check_returns(f.new_path, *tree, r, fake, reported, out);
-            for (size_t i = first; i < out.size(); ++i) grade_by_compiled_caller(ctx, r.op.name, out[i]);
+            for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
           }
       }
     }
   }
 
  private:
+  // An op library's ops are compiled by its consumers; elsewhere the colour depends on whether
+  // the repository compiles a caller.
+  static void grade(const ReviewContext& ctx, const std::string& op, Finding& f) {
+    if (!ctx.profile.op_library) return grade_by_compiled_caller(ctx, op, f);
+    f.severity = Severity::Red;
+    f.impact += " (an op library: its consumers, ATOM, vLLM and SGLang, run the models that call its ops under "
+                "torch.compile)";
+  }
+
   bool check_arity(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r,
                    const lang::Function& fake, std::set<int>& reported, std::vector<Finding>& out) const {
     std::optional<int> want = annotated_tensor_arity(r.return_annotation);
@@ -104,7 +115,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
     x.impact = "torch.compile builds the graph from the fake's outputs: the compiled graph unpacks the wrong number "
                "of results and fails at trace time or mis-assigns outputs to later ops";
     x.action = "Author must register a fake that returns exactly the op's outputs (count, dtype, shape), e.g. a "
-               "dedicated `" + r.op.name + "fake` instead of reusing `" + fake.name + "`";
+               "dedicated `" + r.op.name + (r.op.name.ends_with("_") ? "" : "_") + "fake` instead of reusing `" + fake.name + "`";
     x.trigger = "torch.compile of a graph calling `" + r.op.name + "`: the fake yields " + count_of(*got, "output") +
                 " where the schema has " + std::to_string(*want);
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));

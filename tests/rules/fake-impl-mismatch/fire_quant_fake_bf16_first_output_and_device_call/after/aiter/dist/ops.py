@@ -14,9 +14,9 @@ def ar_norm_(inp: torch.Tensor, res: torch.Tensor, w: torch.Tensor, eps: float) 
 
 def ar_norm_quant_fake(inp: torch.Tensor, res: torch.Tensor, w: torch.Tensor, eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return (
-        torch.empty_like(res),  # expect[warn]: fake-impl-mismatch
+        torch.empty_like(res),  # expect[red]: fake-impl-mismatch
         torch.empty_like(inp),
-        torch.empty(inp.shape[:-1] + (1,), dtype=torch.float32, device=inp.device()),  # expect[warn]: fake-impl-mismatch
+        torch.empty(inp.shape[:-1] + (1,), dtype=torch.float32, device=inp.device()),  # expect[red]: fake-impl-mismatch
     )
 
 

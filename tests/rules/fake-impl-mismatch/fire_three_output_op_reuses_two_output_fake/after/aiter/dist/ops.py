@@ -20,6 +20,6 @@ def ar_norm_quant_fake(inp: torch.Tensor, res: torch.Tensor, w: torch.Tensor, ep
     )
 
 
-@torch_compile_guard(gen_fake=ar_norm_fake)  # expect[warn]: fake-impl-mismatch
+@torch_compile_guard(gen_fake=ar_norm_fake)  # expect[red]: fake-impl-mismatch
 def ar_norm_quant_(inp: torch.Tensor, res: torch.Tensor, w: torch.Tensor, eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return _run_norm_quant(inp, res, w, eps)
