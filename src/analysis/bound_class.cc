@@ -9,17 +9,12 @@
 #include "analysis/class_members.h"
 #include "analysis/dotted_reads.h"
 #include "analysis/index_facts.h"
+#include "core/strings.h"
 
 namespace rp {
 namespace {
 
 using lang::Node;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::string_view unquote(std::string_view s) {
   s = trim(s);

@@ -3,17 +3,12 @@
 #include <cctype>
 
 #include "analysis/dotted_reads.h"
+#include "core/strings.h"
 
 namespace rp {
 namespace {
 
 using lang::Node;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 bool dotted_name(std::string_view s) {
   if (s.empty() || s.front() == '.' || s.back() == '.') return false;
