@@ -7,6 +7,7 @@
 #include "analysis/index_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
+#include "lang/import_guard.h"
 #include "lang/node_kind.h"
 
 namespace rp::api {
@@ -164,6 +165,16 @@ std::vector<StaleUse> stale_uses(const RepoIndex& idx, const std::string& path, 
   return out;
 }
 
+bool type_checking_import(const ReviewContext& ctx, const std::string& path, int line) {
+  std::optional<std::string> text = ctx.workspace.read_head(path);
+  if (!text || text->find("TYPE_CHECKING") == std::string::npos) return false;
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, *text);
+  if (!tree) return false;
+  for (const lang::Import& im : tree->imports())
+    if (im.line == line) return under_type_checking(im.node);
+  return false;
+}
+
 namespace {
 ApiDiff compute_api_diff(const ReviewContext& ctx) {
   ApiDiff diff;
@@ -189,6 +200,7 @@ ApiDiff compute_api_diff(const ReviewContext& ctx) {
     }
     for (auto& [name, line] : gone_symbols(idx, m.path, *m.before)) {
       std::vector<StaleUse> uses = stale_uses(idx, m.path, name);
+      std::erase_if(uses, [&](const StaleUse& u) { return type_checking_import(ctx, u.path, u.line); });
       m.gone.push_back({std::move(name), line, std::move(uses)});
     }
     diff.modules.push_back(std::move(m));

@@ -81,6 +81,10 @@ struct ChangedFunction {
   std::vector<StaleCall> stale_keyword;     // stale_keyword_calls(..., removed)
   std::vector<StaleCall> stale_positional;  // stale_positional_calls(...)
 };
+// Whether the import statement at `line` of head-tree file `path` sits under `if TYPE_CHECKING:`:
+// only type checkers run it, so a stale name there breaks no caller at runtime.
+bool type_checking_import(const ReviewContext& ctx, const std::string& path, int line);
+
 // A module-level function or class the base module defined and the head module no longer binds.
 struct GoneSymbol {
   std::string name;

@@ -22,4 +22,13 @@ bool guarded_by_import_error(const lang::SyntaxTree& tree, lang::Node n) {
   return false;
 }
 
+bool under_type_checking(lang::Node n) {
+  for (lang::Node p = n.parent(); p; p = p.parent()) {
+    if (p.kind() != "if_statement") continue;
+    std::string_view cond = p.child_by_field("condition").text();
+    if (cond == "TYPE_CHECKING" || cond == "typing.TYPE_CHECKING") return true;
+  }
+  return false;
+}
+
 }  // namespace rp

@@ -11,4 +11,8 @@ namespace rp {
 // optional-dependency guard.
 bool guarded_by_import_error(const lang::SyntaxTree& tree, lang::Node n);
 
+// Whether Python node `n` sits under `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`): code that
+// only type checkers read, never run.
+bool under_type_checking(lang::Node n);
+
 }  // namespace rp

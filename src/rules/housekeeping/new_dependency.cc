@@ -9,6 +9,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "lang/import_guard.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -420,15 +421,6 @@ class NewDependency : public RuleWithInfo<kInfo> {
     if (tokens.count(normalize(top))) return true;
     for (std::string_view dist : distributions_of(top))
       if (tokens.count(std::string(dist))) return true;
-    return false;
-  }
-
-  static bool under_type_checking(lang::Node n) {
-    for (lang::Node p = n.parent(); p; p = p.parent()) {
-      if (!is(p, NodeKind::If)) continue;
-      std::string_view cond = p.child_by_field("condition").text();
-      if (cond == "TYPE_CHECKING" || cond == "typing.TYPE_CHECKING") return true;
-    }
     return false;
   }
 

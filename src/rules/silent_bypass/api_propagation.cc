@@ -40,8 +40,8 @@ ImportError/AttributeError in a caller the PR did not touch. Red when the stale 
 a production path (a warning in tests, benchmarks and scripts).
 Does not fire on: a removal or rename behind a compatibility shim added in the same PR — a
 same-named wrapper `def`, an alias assignment, a re-export, or `**kwargs` that still accepts
-the old keyword (the old name still resolves); importers inside `try/except ImportError`;
-calls that pass `*args`/`**kwargs` (what they pass is unknown).
+the old keyword (the old name still resolves); importers inside `try/except ImportError` or
+under `if TYPE_CHECKING:` (only type checkers run those); calls that pass `*args`/`**kwargs` (what they pass is unknown).
 Family: `api-propagation` written in configuration (rules.disable, rules.severity, --rule)
 or in a suppression comment also names public-op-break, param-discarded and
 getattr-key-unset, which were its sub-checks before they got their own names.)"};
@@ -128,7 +128,8 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
     std::string dotted = RepoIndex::dotted_of(f.old_path);
     if (!idx.module_path(dotted).empty()) return;  // m.py became m/__init__.py: the name still imports
     for (const index::ImportSite& s : idx.imports_of_module_name(dotted))
-      if (!s.import->guarded) report_rename(ctx, f.old_path, dotted, s.path, s.import->line, "imports it", out, true);
+      if (!s.import->guarded && !api::type_checking_import(ctx, s.path, s.import->line))
+        report_rename(ctx, f.old_path, dotted, s.path, s.import->line, "imports it", out, true);
   }
 
   static void add_evidence(const ReviewContext& ctx, Finding& fd, const std::string& def_path, int def_line,
