@@ -116,10 +116,12 @@ std::string place(const Finding& f) {
 
 std::string rule_codes_label(const RuleInfo& info) {
   auto usable = [](std::string_view c) { return !c.empty() && c != kOff; };
-  if (usable(info.codes.atom) && info.codes.atom == info.codes.aiter) return std::string(info.codes.atom);
+  std::string_view atom = checklist_code(Checklist::Atom, info.name).value_or("");
+  std::string_view aiter = checklist_code(Checklist::Aiter, info.name).value_or("");
+  if (usable(atom) && atom == aiter) return std::string(atom);
   std::vector<std::string> parts;
-  if (usable(info.codes.atom)) parts.push_back("atom:" + std::string(info.codes.atom));
-  if (usable(info.codes.aiter)) parts.push_back("aiter:" + std::string(info.codes.aiter));
+  if (usable(atom)) parts.push_back("atom:" + std::string(atom));
+  if (usable(aiter)) parts.push_back("aiter:" + std::string(aiter));
   if (parts.empty()) return "-";
   std::string out = parts[0];
   for (size_t i = 1; i < parts.size(); ++i) out += " " + parts[i];

@@ -1,7 +1,7 @@
 // A Profile is what review-pr knows about one family of repositories: the backbone files,
 // trigger parameter names, env-var conventions, serving paths. Which rules apply and under
-// which checklist code (ATOM and aiter number their rules differently) is declared by each
-// rule in its own file (RuleInfo::codes). Built-in profiles: atom, aiter, generic,
+// which checklist code (ATOM and aiter number their rules differently) is the profile's
+// checklist table (profile/checklist.h). Built-in profiles: atom, aiter, generic,
 // auto-detected from the repository layout.
 #pragma once
 
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/tree_reader.h"
+#include "profile/checklist.h"
 
 namespace rp {
 
@@ -48,9 +49,6 @@ struct CiLabelRule {
   std::string line_pattern;
   bool automatic = false;  // CI adds it by itself; the guide only reports it
 };
-
-// Which column of a rule's checklist codes (rules/rule.h ProfileCodes) a profile reads.
-enum class Checklist { None, Atom, Aiter };
 
 struct Profile {
   std::string name;     // "atom" | "aiter" | "generic"

@@ -9,7 +9,8 @@ namespace rp {
 namespace {
 std::string codes_of(const RuleInfo& r) {
   auto show = [](std::string_view c) { return c == kOff ? std::string("off") : c.empty() ? std::string("—") : std::string(c); };
-  return fmt::format("atom: {}, aiter: {}", show(r.codes.atom), show(r.codes.aiter));
+  return fmt::format("atom: {}, aiter: {}", show(checklist_code(Checklist::Atom, r.name).value_or("")),
+                     show(checklist_code(Checklist::Aiter, r.name).value_or("")));
 }
 
 std::string_view needs_name(Needs n) {

@@ -11,7 +11,6 @@ constexpr RuleInfo kSuppressionRule{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "", .aiter = ""},
     .summary = "a `review-pr: ignore[...]` comment without a reason suppresses nothing",
     .docs = "An inline suppression must say why the finding does not apply: `# review-pr: ignore[rule-name] "
             "reason` (C/C++/CUDA: `//`), at the end of the finding's line or alone on the line above. A comment "

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace rp {
 namespace {
 
@@ -78,6 +80,30 @@ TEST(Registry, SwitchedOffRulesRunOnlyWhenNamed) {
   const RuleInfo& env = *rule_info_of("undocumented-env-var");
   EXPECT_FALSE(rule_selected(env, *find_profile("aiter"), {}));
   EXPECT_TRUE(rule_selected(env, *find_profile("atom"), {}));
+}
+
+// Each checklist table (profile/checklist.cc) lists every rule (the suppression rule too) exactly once and
+// names no rule that does not exist: a new rule must say where it stands in both checklists,
+// and a renamed rule cannot leave a stale row that silently gives it no code.
+TEST(Registry, EveryRuleHasOneEntryInEachChecklist) {
+  for (Checklist c : {Checklist::Atom, Checklist::Aiter}) {
+    std::map<std::string_view, int> seen;
+    for (const ChecklistEntry& e : checklist_entries(c)) {
+      ++seen[e.rule];
+      EXPECT_NE(rule_info_of(e.rule), nullptr) << e.rule << " is in a checklist table but is not a rule";
+    }
+    for (const RuleInfo* r : rule_infos()) EXPECT_EQ(seen[r->name], 1) << r->name;
+  }
+  EXPECT_TRUE(checklist_entries(Checklist::None).empty());
+  EXPECT_EQ(checklist_code(Checklist::Atom, "cudagraph-capture"), "B3");
+  EXPECT_EQ(checklist_code(Checklist::Aiter, "cudagraph-capture"), kOff);
+  EXPECT_EQ(checklist_code(Checklist::Aiter, "no-such-rule"), std::nullopt);
+  // The table decides what runs and which code a finding carries.
+  const RuleInfo& capture = *rule_info_of("cudagraph-capture");
+  EXPECT_TRUE(enabled_in(capture, *find_profile("atom")));
+  EXPECT_FALSE(enabled_in(capture, *find_profile("aiter")));
+  EXPECT_EQ(code_in(capture, *find_profile("atom")), "B3");
+  EXPECT_EQ(code_in(capture, *find_profile("generic")), std::nullopt);
 }
 
 }  // namespace

@@ -44,12 +44,7 @@ namespace rp {
 
 namespace {
 std::string_view raw_code(const RuleInfo& rule, const Profile& profile) {
-  switch (profile.checklist) {
-    case Checklist::Atom: return rule.codes.atom;
-    case Checklist::Aiter: return rule.codes.aiter;
-    case Checklist::None: return "";
-  }
-  return "";
+  return checklist_code(profile.checklist, rule.name).value_or("");
 }
 }  // namespace
 

@@ -22,21 +22,11 @@ namespace rp {
 // when the review has only a diff.
 enum class Needs { Description, Diff, FullText };
 
-// The rule's code in each profile's checklist. kOff = the rule does not run in that
-// profile; "" = it runs but that checklist has no code for it. The generic profile runs
-// every rule.
-inline constexpr std::string_view kOff = "-";
-struct ProfileCodes {
-  std::string_view atom;
-  std::string_view aiter;
-};
-
 struct RuleInfo {
   std::string_view name;      // stable kebab-case, e.g. "unbound-local"
   Category category;
   Severity severity;          // default severity of its findings
   Needs needs;
-  ProfileCodes codes;
   std::string_view summary;   // one line
   std::string_view docs;      // what it catches / why it matters / what it does not fire on
   // The rule this one was split from ("" for none): that name, written in configuration or a
@@ -56,8 +46,9 @@ class Rule {
   Finding finding() const;
 };
 
+// Whether the rule runs for the profile, and its checklist code ("B3") there (nullopt when it
+// has none): the profile's checklist table decides (profile/checklist.h).
 bool enabled_in(const RuleInfo& rule, const Profile& profile);
-// The checklist code ("B3") in this profile; nullopt when it has none.
 std::optional<std::string> code_in(const RuleInfo& rule, const Profile& profile);
 
 // All registered rules, sorted by name.

@@ -68,11 +68,11 @@ TEST(AiRisk, AnyStructuralFindingIsEnough) {
 TEST(AiRisk, MagicConstantIsAStructuralCheck) {
   const Rule* rule = find_rule("magic-constant");
   ASSERT_NE(rule, nullptr);
-  EXPECT_EQ(rule->info().codes.aiter, "S6.6");
-  EXPECT_EQ(rule->info().codes.atom, "S6.6");
+  EXPECT_EQ(checklist_code(Checklist::Aiter, "magic-constant"), "S6.6");
+  EXPECT_EQ(checklist_code(Checklist::Atom, "magic-constant"), "S6.6");
   Finding f;
   f.rule = "magic-constant";
-  AiRisk r = assess_ai_risk(PullRequest{}, PrClassification{}, {f}, {{"magic-constant", std::string(rule->info().codes.aiter)}});
+  AiRisk r = assess_ai_risk(PullRequest{}, PrClassification{}, {f}, {{"magic-constant", "S6.6"}});
   EXPECT_TRUE(r.elevated);
   EXPECT_EQ(r.structural, std::vector<std::string>{"magic-constant"});
 }

@@ -41,7 +41,6 @@ constexpr RuleInfo kSlowInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "", .aiter = ""},
     .summary = "Test only: reports each changed file, then spins on the second one.",
     .docs = "Test only. Does not fire on: anything in the product (not registered there)."};
 

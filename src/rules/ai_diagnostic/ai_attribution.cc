@@ -12,7 +12,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Note,
     .needs = Needs::Description,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "The PR description carries an AI-tool attribution footer; review dispatch logic and tests with extra care.",
     .docs = R"doc(What it catches: a line in the PR title or description that credits an AI coding tool
 for the change: "🤖 Generated with [Claude Code](...)", "Co-Authored-By: Claude <noreply@anthropic.com>",

@@ -28,7 +28,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "S6.3", .aiter = "S6.3"},
     .summary = "The description says the PR adds an env var that no line of the diff mentions, or an added "
                "docstring/comment asserts an invariant (contiguous, multiple of N, raises X, falls back to Y, "
                "thread-safe, zero-initialised) that its function does not enforce.",

@@ -31,7 +31,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Red,
     .needs = Needs::FullText,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "A symbol new to the diff resolves to this repository but does not exist there, or its signature does not match.",
     .docs = R"(What it catches: on lines the PR adds to a Python file, (1) `import pkg.mod` / `from
 pkg.mod import name` where `pkg` is a package of this repository and the module is not in the

@@ -26,7 +26,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "S6.6", .aiter = "S6.6"},
     .summary = "A new numeric literal is used as a threshold or scale on an added line with no stated derivation.",
     .docs = R"doc(What it catches, in shipped Python and C/C++/HIP files (not tests, benchmarks, examples or
 docs): a number literal on an added line that is (a) an operand of a comparison (`if m > 7168`,

@@ -13,7 +13,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Note,
     .needs = Needs::Description,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "The description's perf numbers are all suspiciously round ratios (2.0x, 1.5x, 30%) with no measured "
                "time or throughput behind them.",
     .docs = R"doc(What it catches: a description with three or more speedup or percentage numbers,

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "S6.4", .aiter = "S6.4"},
     .summary = "An added `except:` / `except Exception:` whose body is only `pass` swallows real errors, or an added "
                "assert can never fire.",
     .docs = R"doc(What it catches (Python, added lines only): a `try` whose body does real work (a call

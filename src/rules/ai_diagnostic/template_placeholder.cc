@@ -13,7 +13,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Warn,
     .needs = Needs::Description,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "The PR template's Test Plan / Test Result sections are left as the empty placeholder.",
     .docs = R"doc(What it catches: a description written into the PR template whose "Test Plan" and/or
 "Test Result" section holds nothing but the template's HTML comment, whitespace or a

@@ -23,7 +23,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "S6.5", .aiter = "S6.5"},
     .summary = "A test compares a result with itself or with a reference the op under test computes, or the PR "
                "loosens a test tolerance (atol/rtol) it relies on.",
     .docs = R"doc(What it catches, in test files the PR changes: (1) a comparison call (assert_close,

@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Red,
     .needs = Needs::FullText,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "A changed Python file reads a name that no scope binds (NameError), new with this PR.",
     .docs = R"(What it catches: in a Python file the PR changes, a read of a name that is not a local, a
 parameter, a name of an enclosing function, a module-level binding (assignment, def, class,

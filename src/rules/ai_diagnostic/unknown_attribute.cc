@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::AiDiagnostic,
     .severity = Severity::Red,
     .needs = Needs::FullText,
-    .codes = {.atom = "S6", .aiter = "S6"},
     .summary = "An added line reads an attribute that the repository class its variable holds does not have.",
     .docs = R"(What it catches: in a Python file the PR changes, an added line reads or calls `p.attr`
 where `p` holds an instance of a class of this repository (resolved through imports and

@@ -25,7 +25,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "D1", .aiter = "D1"},
     .summary = "A buffer from empty() reaches a kernel that accumulates into it with an atomic max/add.",
     .docs = R"(What it catches: an added allocation `x = torch.empty(...)` / `AiterTensor::empty(...)` /
 `at::empty(...)` (also `empty_like`) whose buffer is passed to a kernel launch in the same

@@ -20,7 +20,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "D5", .aiter = "D5"},
     .summary = "The same new block, with only names changed, is added to two backbone files.",
     .docs = R"(What it catches: a run of at least 6 consecutive added lines in one backbone file (an
 exact path of the profile's Tier 1/2 table, e.g. ATOM's `deepseek_v2.py` and `deepseek_v4.py`)

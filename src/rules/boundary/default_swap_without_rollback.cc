@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "D2", .aiter = "D2"},
     .summary = "A parameter's default switches to a new implementation with no env var to roll it back.",
     .docs = R"(What it catches: a Python function that exists on both sides of the PR whose parameter
 default changes from one string literal to another (`backend="opus"` -> `backend="flydsl"`), or

@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "", .aiter = ""},
     .summary = "An assert / TORCH_CHECK / CHECK is deleted and nothing in the head file checks its subject any more.",
     .docs = R"(What it catches: a removed code line (not a comment, not a test file) that is a guard —
 Python `assert <cond>`, C/C++ `TORCH_CHECK(`, `AITER_CHECK(`, `TORCH_INTERNAL_ASSERT(`,

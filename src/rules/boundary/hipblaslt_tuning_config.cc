@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "D3"},
     .summary = "An added row of a CSV/YAML tuning config selects hipblaslt.",
     .docs = R"(What it catches: an added line of a `.csv`, `.yaml` or `.yml` file (outside tests) in which
 `hipblaslt` is a value: a CSV cell that is exactly `hipblaslt` (the libtype column of a tuned

@@ -26,7 +26,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "D9", .aiter = "D9"},
     .summary = "An index x extent product in device code is computed in 32 bits and used as a pointer offset.",
     .docs = R"(What it catches, on added lines of device code:
 - C/C++/HIP: inside a `__global__`/`__device__` function, a local declared `int`/`int32_t`/

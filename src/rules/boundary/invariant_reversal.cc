@@ -23,7 +23,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "D4", .aiter = "D4"},
     .summary = "A zero-init, assert or .contiguous() that an old comment calls required is removed without citation.",
     .docs = R"(What it catches: a changed line that reverses a safety measure which the code's own
 comment documents as required:

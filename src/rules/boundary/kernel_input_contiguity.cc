@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
-    .codes = {.atom = "D8", .aiter = "D8"},
     .summary = "A new wrapper passes its tensor parameters to a compiled kernel with no contiguity check.",
     .docs = R"(What it catches: a Python function the PR adds whose body calls a kernel entry point of the
 same module, one decorated `@compile_ops(...)` or `@torch.library.custom_op(...)` or a

@@ -23,7 +23,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "D11"},
     .summary = "A field is inserted into or removed from the middle of a struct whose layout offsetof/sizeof asserts pin.",
     .docs = R"(What it catches: a C/C++/HIP `struct`/`class` the PR changes by adding a field before an
 existing one, removing a field that was not the last, or changing a field's type, when the tree

@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "D1b", .aiter = "D1b"},
     .summary = "A variable bound only on some branches of a new if/elif chain is read unconditionally after it.",
     .docs = R"(What it catches: in a Python function, an `if`/`elif` chain binds a name (assignment,
 `with ... as`, import, walrus) on some branches but not on every path, and a later line of the

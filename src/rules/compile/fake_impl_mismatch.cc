@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "D6", .aiter = "D6"},
     .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares a quantized output in the input dtype.",
     .docs = R"(What it catches, for an op registered with a fake in the same file (`gen_fake=F` on
 `@compile_ops`/`@torch_compile_guard`, `fake_impl=F` on `direct_register_custom_op`) when the

@@ -14,7 +14,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "D7", .aiter = "D7"},
     .summary = "A new @compile_ops / custom op that returns tensors has no fake (abstract) implementation.",
     .docs = R"(What it catches: an op the PR adds that torch.compile traces with fake tensors, whose
 outputs nothing can produce during tracing: `@compile_ops(...)` or `@torch_compile_guard(...)`

@@ -26,7 +26,6 @@ constexpr RuleInfo kInfo{
     // aiter's A2 asks for cross-model validation of any shared-path change, unlabelled PRs
     // included; on aiter history this title-scope form was right 3 times in 13 (new ops,
     // registrations and opt-in branches in core files), so it runs for ATOM only.
-    .codes = {.atom = "A2", .aiter = kOff},
     .summary = "The title scopes the change to one model or GPU, but it changes a shared backbone file outside any arch/model guard.",
     .docs = R"(What it catches (ATOM checklist A2): a PR whose title or description scopes the change to one
 GPU or model — a bracket tag (`[MI308]`, `[gfx950]`, `[Kimi]`), `X-only` / `X only`, `only for X`,

@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Coverage,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "A1", .aiter = "A1"},
     .summary = "A line the PR fixes in one function is still present, unchanged, in a same-file variant of it (_opt, _prefill, _decode, _v2, _fast, _2d/_3d).",
     .docs = R"(What it catches: a modified Python or C/C++/HIP file where the PR removes or rewrites a
 line of function `f` that does arithmetic, indexing or a comparison (address computation, a

@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "E1", .aiter = kOff},
     .summary = "New aiter symbol (never used in ATOM before) or new keyword on an existing aiter call, with no aiter PR/version named in the description.",
     .docs = R"(What it catches (ATOM): in ATOM's own Python code, (a) a name imported from `aiter` /
 `aiter.*` that appears nowhere in the base tree's Python — the first use of that aiter symbol —

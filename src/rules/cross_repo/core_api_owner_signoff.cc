@@ -24,7 +24,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "E5"},
     .summary = "Existing code of a stable core-API file (fused_moe.py, mla.py, ops/attention.py, ...) is rewritten: the file's de-facto owner should sign off.",
     .docs = R"(What it catches (aiter E5): a PR that removes or rewrites code lines of one of the
 profile's stable core-API files (aiter: `aiter/fused_moe.py`, `aiter/mla.py`,

@@ -18,7 +18,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Warn,  // a process check: never blocks (a missing label is fixed in a click)
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "E4"},
     .summary = "The PR changes existing code of a downstream-consumed op (mla, attention, fused_moe, mha, quant, gemm, moe_op, jit core) and has no ci:* label, so ATOM/SGLang/vLLM tests are skipped.",
     .docs = R"(What it catches (aiter): a PR with metadata (labels known) that removes or rewrites code
 lines — not only adds — in a file whose ops ATOM, SGLang and vLLM consume (`aiter/mla.py`,

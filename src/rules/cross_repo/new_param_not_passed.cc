@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "E3", .aiter = "E2"},
     .summary = "A public function gains a defaulted parameter that no added line of the PR passes: who activates it?",
     .docs = R"(What it catches: a public function (name without a leading underscore) of the project's
 package that exists before and after the PR and gains a parameter with a default value, when no

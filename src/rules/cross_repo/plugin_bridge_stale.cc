@@ -18,7 +18,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "E2", .aiter = "E3"},
     .summary = "A function a plugin bridge calls loses a parameter or disappears, and the bridge file is not updated.",
     .docs = R"(What it catches: a function or method of the package, outside the plugin layer, that the PR
 deletes, or whose parameter the PR removes or renames; and a plugin bridge file — under a

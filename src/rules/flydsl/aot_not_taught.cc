@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::CrossRepo,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "D12"},
     .summary = "A new runtime-used function in a module FlyDSL AOT imports from is not wired into AOT.",
     .docs = R"(What it catches: the PR adds a public top-level function to a Python module that a file
 under `aiter/aot/flydsl/` imports from (read from the head tree's import statements), the

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "D10b"},
     .summary = "A FlyDSL `arith.bitcast(value, type)` receives a DSL expression that is not unwrapped first.",
     .docs = R"(What it catches: an added call `arith.bitcast(value, type)` in a Python file that imports
 FlyDSL, using the value-first signature (the second argument is a type: `T.f32`, `ir.F32Type.get()`,

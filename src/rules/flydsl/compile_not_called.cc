@@ -17,7 +17,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "D10"},
     .summary = "A FlyDSL cache-miss path compiles the kernel and returns without calling the compiled result.",
     .docs = R"(What it catches: a Python function (added or changed by the PR) that calls the compiled
 kernel on its cache-hit path (`cf(*args)` / `exe._cf(*args)`) and, on another path, obtains it

@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "B8"},
     .summary = "FlyDSL buffer resource with max_size=True over a per-row (M-ragged) tensor, or a TDM descriptor with oob_outer_bound and no oob_inner_bound.",
     .docs = R"(What it catches (aiter B8): an added FlyDSL `create_buffer_resource(t)` (whose default is
 max_size=True), `create_buffer_resource(t, max_size=True)`, `make_buffer_tensor(t, max_size=True)`

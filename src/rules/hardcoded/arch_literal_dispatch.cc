@@ -23,7 +23,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Hardcoded,
     .severity = Severity::Warn,  // re-measured after the guard facts: 3 of 3 on the judged round-1 aiter heads true
     .needs = Needs::Diff,
-    .codes = {.atom = "C3", .aiter = "C4"},
     .summary = "New GPU arch string literal (gfx942, gfx1250, ...) or arch-tied constant 576 in a dispatch condition.",
     .docs = R"(What it catches: an added line whose branch condition (if/elif/while, or a conditional
 expression `a if c else b` / `c ? a : b`) compares against a GPU architecture string literal

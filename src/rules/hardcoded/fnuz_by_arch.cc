@@ -18,7 +18,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Hardcoded,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "C2", .aiter = "C1"},
     .summary = "An fnuz flag (is_fnuz, use_fnuz, ...) computed from the arch name instead of the tensor's dtype.",
     .docs = R"(What it catches: an added assignment or declaration inside a function with parameters
 that binds a name containing `fnuz` (`is_fnuz`, `_is_fnuz`, `use_fnuz`, `bool fnuz`) from an

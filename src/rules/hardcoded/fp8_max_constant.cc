@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Hardcoded,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "C2"},
     .summary = "FP8 max hardcoded to 240.0 (fnuz) or 448.0 (OCP e4m3) on a path that serves both flavours.",
     .docs = R"(What it catches: an added line (Python or C/C++/HIP) with the literal 240 / 240.0 / 240.0f
 or 448 / 448.0 / 448.0f on an fp8 scale path: the line also names fp8, e4m3, fnuz, an amax, a

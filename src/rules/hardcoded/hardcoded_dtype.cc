@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Hardcoded,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "C1", .aiter = "C3"},
     .summary = "bf16/fp16/fp8-flavour/e8m0 dtype hardcoded as a dtype argument on a path whose dtype is configurable.",
     .docs = R"(What it catches: an added keyword argument whose name is a dtype slot (`dtype=`,
 `out_dtype=`, `scale_type=`, `quant_dtype=`, `*_dtype=`) set to a fixed configuration dtype:

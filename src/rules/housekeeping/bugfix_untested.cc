@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "HK3", .aiter = kOff},
     .summary = "A bug-fix PR (by its title, or its commits when it has no description) changes code but touches no "
                "test and gives no reproduction command.",
     .docs = R"(What it catches: a PR that is a bug fix and changes Python or C/C++/HIP code under the

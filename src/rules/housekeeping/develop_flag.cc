@@ -14,7 +14,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "HK8"},
     .summary = "`develop=True` is added to a @compile_ops registration.",
     .docs = R"(What it catches: an added `develop=True` argument of `@compile_ops(...)` (aiter's JIT op
 decorator), on an op the PR adds or on an existing op that did not have it.

@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK18"},
     .summary = "An added logger.info/debug call reports a failure (mismatch, NaN, FAILED) or the detail behind an assert.",
     .docs = R"(What it catches (aiter Python test files): an added `logger.info(` / `logger.debug(` whose message says
 something failed — "mismatch", "NaN"/"Inf", "FAILED"/"failure", "not close", "exceeds",

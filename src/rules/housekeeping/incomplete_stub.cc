@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,  // measured: under 70% true on the newest PR heads (README Accuracy); a note until re-measured
     .needs = Needs::Diff,
-    .codes = {.atom = "HK4", .aiter = "HK7"},
     .summary = "A branch the PR adds holds only a TODO/FIXME, a bare NotImplementedError, or a lone `pass`.",
     .docs = R"(What it catches: on an added line inside a NEW branch — an if/elif/else/except or a
 function (C++: if/else/catch/function) whose header line the PR also adds and that did not exist

@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK15"},
     .summary = "Logger calls guarded by a hand-rolled DEBUG flag, or a logger's level lowered with setLevel() in a file that configures no handler.",
     .docs = R"(What it catches (aiter Python): (1) an added `if <flag>:` with no elif/else whose body is
 only logger calls, where the flag is a module-style debug switch — an upper-case name or

@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK14"},
     .summary = "An added logger call formats with %d/%f/%x an argument that can be None or a tuple.",
     .docs = R"(What it catches: an added `logger.<level>("... %d ...", arg)` (or `"..." % (arg,)` inside
 the call) where the argument matched to a numeric conversion (`%d %i %u %f %e %g %x %o %c`) can

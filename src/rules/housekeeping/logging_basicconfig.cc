@@ -11,7 +11,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK17"},
     .summary = "An added logging.basicConfig(...) runs when the module is imported.",
     .docs = R"(What it catches: an added `logging.basicConfig(` call in a library module (under the
 profile's package directory) or a test module, at a place that runs on import: module level,

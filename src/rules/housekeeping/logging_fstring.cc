@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "HK13"},
     .summary = "An added logger call builds its message eagerly with an f-string or string concatenation.",
     .docs = R"(What it catches: an added line `logger.<level>(f"...")` / `logging.<level>(f"...")` (also
 `log.`/`_logger.`), or a message built with `"..." + x`, in aiter's Python (package and tests).

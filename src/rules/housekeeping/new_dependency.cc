@@ -20,7 +20,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = "HK7", .aiter = "HK11"},
     .summary = "The PR adds a package to requirements/setup.py/pyproject.toml, or imports a new third-party package.",
     .docs = R"(What it catches: (1) a package name on an added line of a requirements file
 (`requirements*.txt`, `requirements/*.txt`), of `install_requires`/`extras_require` in setup.py,

@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK5"},
     .summary = "A new file with a _vN/_opt/_variant/_fast/_new suffix is the third or later variant of the same op.",
     .docs = R"(What it catches: a file the PR adds whose name ends in `_v2`/`_v3`.../`_opt`/`_variant`/
 `_fast`/`_new` (before the extension), when its directory in the head tree already holds two or

@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "S6", .aiter = "HK3"},
     .summary = "An added sys.path.insert/append/extend (or sys.path assignment) runs at import time.",
     .docs = R"(What it catches: an added `sys.path.insert(`, `sys.path.append(`, `sys.path.extend(`,
 `sys.path[0:0] = ...`, `sys.path = ...` or `sys.path += ...` in a non-test Python module, at a

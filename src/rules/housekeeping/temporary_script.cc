@@ -14,7 +14,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "HK1", .aiter = "HK1"},
     .summary = "A new file looks like a personal scratch file (runperf-*.sh, test_local_*.py, tmp_*, profiling harness, dev journal).",
     .docs = R"(What it catches: a file added by the PR whose name marks it as a local experiment:
 `runperf*`, `test_local_*`, `tmp_*`/`temp_*`/`scratch_*`, `*_tmp.py`, editor and patch

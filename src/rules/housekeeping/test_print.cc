@@ -16,7 +16,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK16"},
     .summary = "print() added to an op test (op_tests/**/test_*.py).",
     .docs = R"(What it catches: `print(` calls on lines the PR adds in `op_tests/**/test_*.py`, outside
 the `if __name__ == "__main__":` block. One finding per file, at the first print, listing the

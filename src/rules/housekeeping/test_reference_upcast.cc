@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "HK6", .aiter = "HK10"},
     .summary = "A test's reference function upcasts to fp32/fp64 on an added line and never casts back, while the test runs the kernel in bf16/fp16/fp8.",
     .docs = R"(What it catches: in a test file, a reference implementation — a function whose name
 marks it as one (`ref_*`, `*_ref`, `reference*`, `torch_*`, `*_torch`, `naive*`, `golden*`,

@@ -17,7 +17,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "HK19"},
     .summary = "A test reports pass/fail by logging or printing on a condition, with no assert on it.",
     .docs = R"(What it catches: in a test file, an added `if <cond>: log("... pass ...") else:
 log("... fail ...")` — both branches only print or log (print, logger/logging/log calls), the

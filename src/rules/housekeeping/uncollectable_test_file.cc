@@ -14,7 +14,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "HK12"},
     .summary = "A new test_*.py file defines no test function or Test class, and the PR adds no other collectable test.",
     .docs = R"(What it catches: a file the PR adds whose name is `test_*.py` (or `*_test.py`) and that
 defines no top-level `def test_*` and no `class Test*` — a script with a `main()` named like a test

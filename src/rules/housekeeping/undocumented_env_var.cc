@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "HK5", .aiter = "HK9"},
     .summary = "An added line reads a new env var that is not registered and documented.",
     .docs = R"(What it catches: an added `os.environ.get("NAME")`, `os.getenv("NAME")`,
 `environ.get("NAME")`, `os.environ["NAME"]` read or `"NAME" in os.environ` test in non-test

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Housekeeping,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "HK2", .aiter = "HK2"},
     .summary = "A changed source file has no connection to the PR's title, description or the rest of the change.",
     .docs = R"(What it catches: in a PR of 3 to 20 files, a changed Python or C-family source file (not a
 test, doc, CI or config file; not deleted) that has no connection to the rest of the change:

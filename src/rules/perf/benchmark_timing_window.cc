@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "P5", .aiter = "P5"},
     .summary = "A benchmark loop rebuilds a kernel or creates a stream on every iteration, outside the timed "
                "window it then measures.",
     .docs = R"doc(What it catches, in Python the PR adds or changes: a repetition loop (`for _ in

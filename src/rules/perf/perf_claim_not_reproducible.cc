@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Warn,
     .needs = Needs::Description,
-    .codes = {.atom = "P3", .aiter = "P3"},
     .summary = "The PR gives perf numbers without what is needed to reproduce them (command/script, GPU model, "
                "and for end-to-end numbers the TP/DP config and model).",
     .docs = R"doc(What it catches: a PR that claims a performance change and gives numbers, but whose

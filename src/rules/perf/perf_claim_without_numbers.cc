@@ -13,7 +13,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Warn,
     .needs = Needs::Description,
-    .codes = {.atom = "P1", .aiter = "P1"},
     .summary = "The PR claims a performance change but its description has no benchmark numbers with units.",
     .docs = R"doc(What it catches: a PR whose title carries a perf word (perf, optimize, speed up, faster,
 fuse, +X%, replace kernel...) or whose description claims a speedup ("improves decode latency",

@@ -15,7 +15,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Warn,
     .needs = Needs::Description,
-    .codes = {.atom = "P2", .aiter = "P2"},
     .summary = "The PR's benchmark numbers cover only toy shapes (every M/batch/token count at most 256, no long context).",
     .docs = R"doc(What it catches: a PR that claims a performance change and gives numbers, but every token
 dimension its description names (M, batch, tokens, num_tokens, qlen; from "M=128", "--batch-size

@@ -20,7 +20,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "P4", .aiter = "P4"},
     .summary = "A new function takes the per-device head count, but the PR tests or benchmarks a single head count "
                "and no TP split of it.",
     .docs = R"doc(What it catches: the PR adds a function outside the tests (Python or C++/HIP) with a

@@ -20,7 +20,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Resources,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "F1", .aiter = "F1"},
     .summary = "A new attribute holds a transformed copy of a weight while the original attribute is never freed.",
     .docs = R"(What it catches: an added assignment `obj.new_attr = f(obj.orig, ...)` in Python where
 `orig` is a weight attribute (its name contains `weight` and names no small companion:

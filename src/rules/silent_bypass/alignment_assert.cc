@@ -18,7 +18,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "B7"},
     .summary = "New assert/TORCH_CHECK/kernel filter requiring the token dimension M to be a multiple of a tile.",
     .docs = R"(What it catches: an added Python `assert`, or C/C++/HIP `TORCH_CHECK`/`assert`, or a
 kernel-selection test (`if (M % tile_m != 0) continue;`), that requires the token / row

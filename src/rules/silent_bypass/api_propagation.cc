@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::FullText,
-    .codes = {.atom = "B5", .aiter = "B6"},
     .summary = "A parameter was removed or a symbol renamed, and a caller or importer in the head tree still uses the old form.",
     .docs = R"(What it catches, in Python files the PR modifies:
 - param-removed: a parameter is gone from a module-level function (or a method) and a call in

@@ -20,7 +20,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "B4", .aiter = "B5"},
     .summary = "A CHECK_*/*_BOUNDS/*SENTINEL* tl.constexpr safety flag set False (or defaulting to False) without a stated invariant.",
     .docs = R"(What it catches: (1) an added Triton/Gluon kernel parameter annotated `tl.constexpr` whose
 name says it gates a safety check (`CHECK_*`, `*_CHECK`, `*BOUND*`, `*SENTINEL*`, `*VALIDATE*`,

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "B3", .aiter = kOff},
     .summary = "New per-step branch, host read (.item/.tolist/.cpu), sync or replay-unsafe allocation inside a cudagraph-captured region.",
     .docs = R"(What it catches: an added line inside code that runs while a CUDA/HIP graph is captured
 that adds Python control flow (`if`/`elif`/`for`/`while`) whose decision is not fixed for the

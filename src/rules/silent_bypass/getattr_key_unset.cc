@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Note,
     .needs = Needs::FullText,
-    .codes = {.atom = "B5", .aiter = kOff},
     .summary = "A new getattr(config, \"key\", default) reads a key nothing in the repository sets.",
     .docs = R"(What it catches (model repositories, not op libraries): an added
 `getattr(cfg, "key", default)` on a configuration object (`config`, `*_config`, `cfg`,

@@ -26,7 +26,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "B6", .aiter = "B4"},
     .summary = "A new routing value is handled in one dispatch, while another dispatch over the same expression has no branch for it and silently sends it to an else written for the old values.",
     .docs = R"(What it catches (ATOM B6, aiter B4): an added `if`/`elif` condition compares an expression with
 a value the base version of the file never compared it with — a string (`dtype == "fp4"`,

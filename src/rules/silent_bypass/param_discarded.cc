@@ -25,7 +25,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = "B5", .aiter = "B6"},
     .summary = "A parameter added to an existing function is never read by its body (or by any override of a hook).",
     .docs = R"(What it catches, in Python files the PR modifies: a parameter added to a function that
 existed before the PR (module-level, or a method of a module-level class), on an added line,

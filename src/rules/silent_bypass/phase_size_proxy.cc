@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "B2", .aiter = kOff},
     .summary = "Decode/prefill phase classified by a size proxy (max_query_len, q.shape[0] == 1, seq_len <= 1).",
     .docs = R"(What it catches: an added condition (if/elif, a conditional expression, or a boolean
 assigned to a name containing decode/prefill) that compares a query-size proxy (`max_q`,

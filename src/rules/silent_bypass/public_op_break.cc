@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .codes = {.atom = kOff, .aiter = "B6"},
     .summary = "A public op lost a parameter or its name with no alias; consumers in other repositories break.",
     .docs = R"(What it catches, in an op library (aiter): a parameter removed from, or a rename of, a
 public op — a public name of a module directly under aiter/ops/, or of a module `import

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "B3"},
     .summary = "Branch compares a parameter with a raw string that names an enum member (\"per_token\") without normalising it.",
     .docs = R"(What it catches: an added if/elif/conditional-expression condition that compares a
 function parameter with `==`/`!=`/`in` against a string literal that spells a member of an

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "B1", .aiter = "B1"},
     .summary = "New dispatch branch silently ignores a trigger parameter (block_table, dropout_p, window_size, ...).",
     .docs = R"(What it catches: a function with a trigger parameter (`block_table`, `alibi_slopes`,
 `window_size`, `logits_soft_cap`, `dropout_p`, `is_causal`, plus the profile's list) gains an

@@ -18,7 +18,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Streams,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = "G1b", .aiter = "G1b"},
     .summary = "A new queue.get() with no timeout inside a `while True:` worker loop of serving code.",
     .docs = R"(What it catches: an added `q.get()` / `await q.get()` (thread, multiprocessing or asyncio
 queue) that can wait forever: no `timeout=` (or `timeout=None`), not `block=False`, not wrapped

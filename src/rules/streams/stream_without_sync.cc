@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Streams,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = "G1", .aiter = "G1"},
     .summary = "A tensor produced under a side stream (a stream block or a `stream=` argument) is read on the current stream with no wait/synchronize in between.",
     .docs = R"(What it catches: in a Python function, a `with torch.cuda.stream(s):` (also
 `torch.cuda.stream(s)`, `torch.hip.stream`, `stream(s)` helpers) block the PR adds or changes,

@@ -22,7 +22,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "T6"},
     .summary = "Kernel reads tl.program_id(axis=k) but every launch in the file passes a grid with at most k dimensions.",
     .docs = R"(What it catches: a Triton/Gluon kernel that reads `tl.program_id(k)` (or `axis=k`) for k >= 1,
 where the kernel or one of its launches is added by the PR, and every launch of it in the same

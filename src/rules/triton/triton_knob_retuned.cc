@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Perf,
     .severity = Severity::Note,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "T3"},
     .summary = "A Triton num_warps / num_stages / num_ctas value is changed with no measurement in the PR description.",
     .docs = R"(What it catches (aiter T3): in Triton/Gluon code or its tuned configs (a path with a
 `triton` or `gluon` component, Python: launches, `triton.Config(...)` and config dicts), a

@@ -21,7 +21,6 @@ constexpr RuleInfo kInfo{
     .category = Category::Hardcoded,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "T8"},
     .summary = "Literal launch knob (num_warps=, waves_per_eu=, ...) on a kernel launch in a file that tunes knobs through a config.",
     .docs = R"(What it catches: an added keyword `num_warps=`, `num_stages=`, `num_ctas=`, `waves_per_eu=`,
 `matrix_instr_nonkdim=` or `kpack=` set to a number literal on a Triton kernel launch

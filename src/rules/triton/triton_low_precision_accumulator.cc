@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "T5"},
     .summary = "Triton accumulator created as fp16/bf16 (tl.zeros(..., dtype=tl.bfloat16)) and summed in a loop.",
     .docs = R"(What it catches: an added `acc = tl.zeros(..., dtype=tl.float16|tl.bfloat16)` (or
 `tl.full`) in a Triton/Gluon kernel whose name is then accumulated inside a loop of the same

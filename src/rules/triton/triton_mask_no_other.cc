@@ -19,7 +19,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "T2"},
     .summary = "Masked tl.load without other= feeding a tl.max/tl.min/argmax reduction: padded lanes read 0 and can win.",
     .docs = R"(What it catches: an added `tl.load(..., mask=...)` with no `other=` (and no positional
 other) in a Triton/Gluon kernel, bound to a name that reaches `tl.max`, `tl.min`, `tl.argmax`

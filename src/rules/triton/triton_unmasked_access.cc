@@ -23,7 +23,6 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Red,
     .needs = Needs::Diff,
-    .codes = {.atom = kOff, .aiter = "B2"},
     .summary = "Added tl.load/tl.store without mask= on a block the kernel itself masks elsewhere (ragged extent).",
     .docs = R"(What it catches: an added `tl.load(...)` / `tl.store(...)` (also `gl.load`/`gl.store`) in a
 Triton/Gluon kernel with no `mask=` (and no positional mask), whose pointer is built from a
