@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 
+#include "core/pattern.h"
 #include "eval/eval_case.h"
 #include "source/git_source.h"
 #include "source/input_file.h"
@@ -150,30 +151,25 @@ bool answers_review(std::string_view subject) {
   // Subjects only: bodies carry "Co-authored-by: Copilot" trailers on commits the agent
   // wrote, which answer nobody. "comment" alone is not enough: "trim the comments" is about
   // code comments; the patterns want a review noun or an answering verb with a plural.
-  static const std::vector<std::unique_ptr<RE2>> patterns = [] {
-    const char* list[] = {
-        R"((?i)\baddress(?:e[sd]|ing)?\b.{0,60}\b(?:reviews?|comments?|feedback|suggestions?|nits?|findings?|concerns?|remarks?)\b)",
-        R"((?i)\b(?:resolv|appl|fix|incorporat|handl)\w*\s+(?:(?:the|all|some|remaining|more|pr|review|code[- ]review|co-?pilot'?s?|reviewers?'?s?|github-actions|bot|\w+'s)\s+)*(?:comments|suggestions?|feedback|reviews?)\b)",
-        R"((?i)\bappl(?:y|ied|ies|ying)\b.{0,30}\b(?:comments?|review)\b)",
-        R"((?i)\breview(?:er)?s?'?\s+(?:comments?|feedback|suggestions?|findings?|fix(?:es)?|nits?|blockers?|issues|remarks|points|gaps)\b)",
-        R"((?i)\bper\s+(?:the\s+)?(?:code\s+)?review(?:er)?s?\b)",
-        R"((?i)\bper\s+@?\w+'s\s+(?:review|comments?|suggestions?|feedback)\b)",
-        R"((?i)\bsuggestions?\s+from\s+(?:code\s+)?review\b)",
-        R"((?i)\bco-?pilot\b.{0,40}\b(?:comments?|reviews?|suggestions?|feedback|findings?)\b)",
-        R"((?i)\b(?:comments?|reviews?|suggestions?|feedback|findings?)\b.{0,20}\bco-?pilot\b)",
-        R"((?i)\bas\s+(?:suggested|requested)\b)",
-        R"((?i)\b(?:pr|code|reviewer)\s+feedback\b)",
-        R"((?i)\bcomments?\s+(?:from|by)\s+@?\w+)",
-    };
-    std::vector<std::unique_ptr<RE2>> out;
-    for (const char* p : list) out.push_back(std::make_unique<RE2>(p));
-    return out;
-  }();
+  static const Pattern patterns[] = {
+      Pattern{R"((?i)\baddress(?:e[sd]|ing)?\b.{0,60}\b(?:reviews?|comments?|feedback|suggestions?|nits?|findings?|concerns?|remarks?)\b)"},
+      Pattern{R"((?i)\b(?:resolv|appl|fix|incorporat|handl)\w*\s+(?:(?:the|all|some|remaining|more|pr|review|code[- ]review|co-?pilot'?s?|reviewers?'?s?|github-actions|bot|\w+'s)\s+)*(?:comments|suggestions?|feedback|reviews?)\b)"},
+      Pattern{R"((?i)\bappl(?:y|ied|ies|ying)\b.{0,30}\b(?:comments?|review)\b)"},
+      Pattern{R"((?i)\breview(?:er)?s?'?\s+(?:comments?|feedback|suggestions?|findings?|fix(?:es)?|nits?|blockers?|issues|remarks|points|gaps)\b)"},
+      Pattern{R"((?i)\bper\s+(?:the\s+)?(?:code\s+)?review(?:er)?s?\b)"},
+      Pattern{R"((?i)\bper\s+@?\w+'s\s+(?:review|comments?|suggestions?|feedback)\b)"},
+      Pattern{R"((?i)\bsuggestions?\s+from\s+(?:code\s+)?review\b)"},
+      Pattern{R"((?i)\bco-?pilot\b.{0,40}\b(?:comments?|reviews?|suggestions?|feedback|findings?)\b)"},
+      Pattern{R"((?i)\b(?:comments?|reviews?|suggestions?|feedback|findings?)\b.{0,20}\bco-?pilot\b)"},
+      Pattern{R"((?i)\bas\s+(?:suggested|requested)\b)"},
+      Pattern{R"((?i)\b(?:pr|code|reviewer)\s+feedback\b)"},
+      Pattern{R"((?i)\bcomments?\s+(?:from|by)\s+@?\w+)"},
+  };
   static const RE2 merge(R"((?i)^merge\s+(?:branch|remote|pull|main|origin))");
   std::string s(subject);
   if (RE2::PartialMatch(s, merge)) return false;
-  for (const auto& re : patterns)
-    if (RE2::PartialMatch(s, *re)) return true;
+  for (const Pattern& says : patterns)
+    if (says(s)) return true;
   return false;
 }
 
@@ -201,22 +197,17 @@ std::vector<int> named_cause_prs(std::string_view message, std::vector<std::stri
     std::string sha;
     while (RE2::FindAndConsume(&in, reverts_commit, &sha)) reverts->push_back(sha);
   }
-  static const std::vector<std::unique_ptr<RE2>> patterns = [] {
-    const char* list[] = {
-        R"((?i)\b(?:regression|regressions|bug|breakage|crash|failure|issue)s?\s+(?:from|introduced\s+(?:by|in)|caused\s+by|since|after)\s+(?:pr\s*)?#(\d+))",
-        R"((?i)\b(?:introduced|caused|broken|broke|regressed|reverted)\s+(?:by|in)\s+(?:pr\s*)?#(\d+))",
-        R"((?im)^\s*fix(?:es|ed)?\s*:?\s+(?:https://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)\b)",
-        R"((?i)\bfix\w*\b[^\n]{0,80}?\b(?:from|introduced\s+in|after)\s+(?:pr\s*)?#(\d+))",
-        R"((?i)\brevert(?:s|ed|ing)?\s+(?:pr\s*)?#(\d+))",
-    };
-    std::vector<std::unique_ptr<RE2>> out;
-    for (const char* p : list) out.push_back(std::make_unique<RE2>(p));
-    return out;
-  }();
-  for (const auto& re : patterns) {
+  static const Pattern patterns[] = {
+      Pattern{R"((?i)\b(?:regression|regressions|bug|breakage|crash|failure|issue)s?\s+(?:from|introduced\s+(?:by|in)|caused\s+by|since|after)\s+(?:pr\s*)?#(\d+))"},
+      Pattern{R"((?i)\b(?:introduced|caused|broken|broke|regressed|reverted)\s+(?:by|in)\s+(?:pr\s*)?#(\d+))"},
+      Pattern{R"((?im)^\s*fix(?:es|ed)?\s*:?\s+(?:https://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)\b)"},
+      Pattern{R"((?i)\bfix\w*\b[^\n]{0,80}?\b(?:from|introduced\s+in|after)\s+(?:pr\s*)?#(\d+))"},
+      Pattern{R"((?i)\brevert(?:s|ed|ing)?\s+(?:pr\s*)?#(\d+))"},
+  };
+  for (const Pattern& names_cause : patterns) {
     re2::StringPiece in(text);
     int n = 0;
-    while (RE2::FindAndConsume(&in, *re, &n)) out.insert(n);
+    while (RE2::FindAndConsume(&in, names_cause.re(), &n)) out.insert(n);
   }
   return {out.begin(), out.end()};
 }

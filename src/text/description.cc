@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/pattern.h"
 #include "core/strings.h"
 
 #include <re2/re2.h>
@@ -66,55 +67,40 @@ void add_distinct(std::vector<std::string>& v, std::string s) {
 // ---------------------------------------------------------------------------------------------
 // Shared vocabularies.
 
-const RE2& accuracy_re() {
-  static const RE2 re(
+const Pattern accuracy_re{
       R"re((?i)\b(?:gsm-?8k|mmlu(?:[-_ ]pro)?|human-?eval|exact[_ ]match|accuracy|acc|acc_norm|scores?|lm[_-]eval)re"
       R"re(|flexible-extract|strict-match|mbpp|math-?500|gpqa|aime\d*|c-?eval|cmmlu|hellaswag|arc[_-]challenge)re"
-      R"re(|winogrande|truthfulqa|perplexity|ppl|pass@\d+)\b)re");
-  return re;
-}
+      R"re(|winogrande|truthfulqa|perplexity|ppl|pass@\d+)\b)re"};
 
 // Benchmark names that make a table or code block an accuracy report. Narrower than
-// accuracy_re(): "acc" and "score" are common variable names in pasted Python.
-const RE2& accuracy_report_re() {
-  static const RE2 re(
+// accuracy_re: "acc" and "score" are common variable names in pasted Python.
+const Pattern accuracy_report_re{
       R"re((?i)\b(?:gsm-?8k|mmlu(?:[-_ ]pro)?|human-?eval|exact[_ ]match|accuracy|acc_norm|lm[_-]eval|flexible-extract)re"
-      R"re(|strict-match|mbpp|math-?500|gpqa|aime\d*|c-?eval|cmmlu|hellaswag|arc[_-]challenge|winogrande|truthfulqa|perplexity)\b)re");
-  return re;
-}
+      R"re(|strict-match|mbpp|math-?500|gpqa|aime\d*|c-?eval|cmmlu|hellaswag|arc[_-]challenge|winogrande|truthfulqa|perplexity)\b)re"};
 
 // Every perf word we report; group 1 is the word.
-const RE2& perf_word_re() {
-  static const RE2 re(
+const Pattern perf_word_re{
       R"re((?i)(\bperf\b|\bperformance\b|\boptimi[sz](?:e|es|ed|ing|ation|ations)\b|\bspeed-?ups?\b|\bfaster\b)re"
       R"re(|\blatency\b|\bthroughput\b|\bfuses?\b|\bfused\b|\bfusing\b|\bfusion\b|\bimprove[sd]?\b|\bimproving\b)re"
       R"re(|\bimprovements?\b|\baccelerat(?:e|es|ed|ion|ing)\b|\buplift\b|\bboost(?:s|ed)?\b|\btflops\b)re"
-      R"re(|\+\d+(?:\.\d+)?\s?%|\breplace[sd]?\s+(?:the\s+|a\s+)?(?:\w+\s+)?kernels?\b))re");
-  return re;
-}
+      R"re(|\+\d+(?:\.\d+)?\s?%|\breplace[sd]?\s+(?:the\s+|a\s+)?(?:\w+\s+)?kernels?\b))re"};
 
 // Words that make a body sentence a perf claim on their own (unlike "latency" or "fused", which
 // also appear in bug reports and API names).
-const RE2& perf_claim_re() {
-  static const RE2 re(
+const Pattern perf_claim_re{
       R"re((?i)(\bspeed-?ups?\b|\bfaster\b|\buplift\b|\+\d+(?:\.\d+)?\s?%)re"
       R"re(|\d(?:\.\d+)?\s?[x×]\s+(?:faster|speedup|improvement|higher|better|lower)\b)re"
       R"re(|\b(?:improve[sd]?|improving|improvements?|reduce[sd]?|reducing|reduction|lower(?:s|ed)?|increase[sd]?|gains?|saves?|saving)\s+)re"
       R"re((?:\w+\s+){0,3}?(?:perf|performance|latency|throughput|bandwidth|speed|tflops|e2e|ttft|tpot|itl|runtime|overhead)\b)re"
       R"re(|\b(?:perf|performance|latency|throughput|bandwidth|speed|tflops|e2e|ttft|tpot)\s+(?:\w+\s+){0,2}?)re"
       R"re((?:improve\w*|gains?|increase[sd]?|reduction|reduced|boost\w*|uplift|wins?)\b)re"
-      R"re(|\breplace[sd]?\s+(?:the\s+|a\s+)?(?:\w+\s+)?kernels?\b))re");
-  return re;
-}
+      R"re(|\breplace[sd]?\s+(?:the\s+|a\s+)?(?:\w+\s+)?kernels?\b))re"};
 
 // Claim words that a bug-fix PR uses for other things ("the compiler may optimize away the
 // store", "crash in the fusion pass"): they count only when the title is not a fix.
-const RE2& perf_claim_unless_fix_re() {
-  static const RE2 re(
+const Pattern perf_claim_unless_fix_re{
       R"re((?i)(\baccelerat(?:e|es|ed|ion|ing)\b|\boptimi[sz](?:e|es|ed|ing|ation|ations)\b|\bboost(?:s|ed)?\b)re"
-      R"re(|\bfuses?\b|\bfusing\b|\bfusion\b))re");
-  return re;
-}
+      R"re(|\bfuses?\b|\bfusing\b|\bfusion\b))re"};
 
 bool is_fix_title(std::string_view title) {
   static const RE2 re(R"re((?i)\b(?:fix|fixes|fixed|bugfix|hotfix|bug|crash|revert|nan|error|accuracy|hang|deadlock)\b)re");
@@ -122,11 +108,8 @@ bool is_fix_title(std::string_view title) {
 }
 
 // Words that make a clause about speed rather than quality.
-const RE2& perf_context_re() {
-  static const RE2 re(
-      R"re((?i)\b(?:perf|performance|latency|throughput|speed|speedup|faster|slower|tflops|bandwidth|time|e2e|ttft|tpot|itl)\b)re");
-  return re;
-}
+const Pattern perf_context_re{
+      R"re((?i)\b(?:perf|performance|latency|throughput|speed|speedup|faster|slower|tflops|bandwidth|time|e2e|ttft|tpot|itl)\b)re"};
 
 // ---------------------------------------------------------------------------------------------
 // Numbers with units.
@@ -228,13 +211,13 @@ std::string_view clause_at(std::string_view line, std::size_t pos) {
 bool is_perf_number(const Quantity& q, std::string_view clause, const LineCtx& ctx) {
   if (ctx.hard_accuracy) return false;
   bool ratio = q.unit == "%" || q.unit == "x";
-  bool clause_acc = RE2::PartialMatch(sp(clause), accuracy_re());
+  bool clause_acc = RE2::PartialMatch(sp(clause), accuracy_re.re());
   if (clause_acc) return false;
   if (!ratio) return true;  // time/throughput/bandwidth are never accuracy scores by themselves
   if (!q.in_accuracy_context) return true;
   // A '%' or 'x' on an accuracy line counts only when its own clause talks about speed
   // ("accuracy unchanged, throughput +12%").
-  return RE2::PartialMatch(sp(clause), perf_context_re());
+  return RE2::PartialMatch(sp(clause), perf_context_re.re());
 }
 
 struct NumberSink {
@@ -370,9 +353,9 @@ std::optional<UnitMatch> header_unit(std::string_view header) {
 bool accuracy_only_header(const Table& t) {
   bool acc = false, perf = false;
   for (const auto& h : t.header) {
-    acc = acc || RE2::PartialMatch(sp(h), accuracy_re());
+    acc = acc || RE2::PartialMatch(sp(h), accuracy_re.re());
     auto u = header_unit(h);
-    perf = perf || RE2::PartialMatch(sp(h), perf_context_re()) || (u && u->unit != "%");
+    perf = perf || RE2::PartialMatch(sp(h), perf_context_re.re()) || (u && u->unit != "%");
   }
   return acc && !perf;
 }
@@ -381,15 +364,15 @@ bool accuracy_only_header(const Table& t) {
 void scan_table_row(const MarkdownDoc& doc, const TextLine& tl, bool section_acc, bool table_acc, NumberSink& sink) {
   const Table& t = doc.tables[tl.table];
   const std::vector<std::string>& cells = tl.row < 0 ? t.header : t.rows[tl.row];
-  bool row_acc = !cells.empty() && RE2::PartialMatch(sp(cells[0]), accuracy_re());
+  bool row_acc = !cells.empty() && RE2::PartialMatch(sp(cells[0]), accuracy_re.re());
   static const RE2 kBareCell(
       R"re(\s*([+\-−]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*[*†]*\s*(?:(?:±|\+/-)\s*[\d.]+\s*)?)re");
   for (std::size_t c = 0; c < cells.size(); ++c) {
-    bool col_acc = tl.row >= 0 && c < t.header.size() && RE2::PartialMatch(sp(t.header[c]), accuracy_re());
+    bool col_acc = tl.row >= 0 && c < t.header.size() && RE2::PartialMatch(sp(t.header[c]), accuracy_re.re());
     LineCtx ctx;
     ctx.in_table = true;
     ctx.hard_accuracy = tl.row >= 0 && (table_acc || col_acc || row_acc);
-    ctx.accuracy = ctx.hard_accuracy || section_acc || (tl.row < 0 && RE2::PartialMatch(sp(cells[c]), accuracy_re()));
+    ctx.accuracy = ctx.hard_accuracy || section_acc || (tl.row < 0 && RE2::PartialMatch(sp(cells[c]), accuracy_re.re()));
     if (tl.row >= 0 && c < t.header.size()) ctx.column_header = std::string(utf8_prefix(t.header[c], 120));
     if (tl.row >= 0 && c > 0) ctx.row_header = std::string(utf8_prefix(cells[0], 120));
     std::size_t before = sink.numbers.size();
@@ -422,7 +405,7 @@ bool negated_before(std::string_view line, std::size_t pos) {
 void collect_perf_words(std::string_view line, std::vector<std::string>& words) {
   StringPiece in = sp(line);
   std::string w;
-  while (words.size() < kMaxListItems && RE2::FindAndConsume(&in, perf_word_re(), &w)) {
+  while (words.size() < kMaxListItems && RE2::FindAndConsume(&in, perf_word_re.re(), &w)) {
     std::string norm = w.starts_with("+") ? w : lower(w);
     // "replace the moe kernel" is reported as the phrase the checklist names.
     if (norm.starts_with("replace")) norm = "replace kernel";
@@ -452,10 +435,10 @@ bool defers_claim(std::string_view line) {
 
 bool body_line_claims_perf(std::string_view line, bool fix_title) {
   if (defers_claim(line)) return false;
-  if (has_unnegated(line, perf_claim_re())) return true;
+  if (has_unnegated(line, perf_claim_re.re())) return true;
   // A line that is itself a fix ("fix norm quant fusion dtype mismatch", a commit subject in a
   // squashed message) uses fusion/optimize words as names, as a fix title does.
-  return !fix_title && !is_fix_title(line) && has_unnegated(line, perf_claim_unless_fix_re());
+  return !fix_title && !is_fix_title(line) && has_unnegated(line, perf_claim_unless_fix_re.re());
 }
 
 bool title_claims_perf(std::string_view title) {
@@ -926,10 +909,10 @@ int count_words(const MarkdownDoc& doc) {
 
 bool table_is_accuracy_report(const Table& t) {
   for (const auto& h : t.header)
-    if (RE2::PartialMatch(sp(h), accuracy_report_re())) return true;
+    if (RE2::PartialMatch(sp(h), accuracy_report_re.re())) return true;
   for (const auto& r : t.rows)
     for (const auto& c : r)
-      if (RE2::PartialMatch(sp(c), accuracy_report_re())) return true;
+      if (RE2::PartialMatch(sp(c), accuracy_report_re.re())) return true;
   return false;
 }
 
@@ -982,12 +965,12 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   NumberSink sink{f.numbers, f.perf_numbers};
   {
     LineCtx ctx;
-    ctx.accuracy = RE2::PartialMatch(sp(title), accuracy_re());
+    ctx.accuracy = RE2::PartialMatch(sp(title), accuracy_re.re());
     scan_numbers(title, title, ctx, sink);
   }
   std::vector<bool> section_acc(doc.sections.size(), false);
   for (std::size_t i = 1; i < doc.sections.size(); ++i)
-    section_acc[i] = RE2::PartialMatch(sp(doc.sections[i].heading), accuracy_re());
+    section_acc[i] = RE2::PartialMatch(sp(doc.sections[i].heading), accuracy_re.re());
   std::vector<bool> table_acc;
   for (const Table& t : doc.tables) table_acc.push_back(accuracy_only_header(t));
   std::vector<int> table_perf_numbers(doc.tables.size(), 0);
@@ -1002,7 +985,7 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
     LineCtx ctx;
     ctx.in_code = tl.kind == LineKind::Code;
     ctx.in_list = tl.in_list;
-    ctx.accuracy = sacc || RE2::PartialMatch(sp(tl.text), accuracy_re());
+    ctx.accuracy = sacc || RE2::PartialMatch(sp(tl.text), accuracy_re.re());
     scan_numbers(tl.text, tl.text, ctx, sink);
   }
 
@@ -1010,7 +993,7 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   for (const Table& t : doc.tables)
     if (table_is_accuracy_report(t)) f.has_accuracy_table = true;
   for (const CodeBlock& cb : doc.code_blocks)
-    if (RE2::PartialMatch(sp(cb.text), accuracy_report_re())) f.has_accuracy_table = true;
+    if (RE2::PartialMatch(sp(cb.text), accuracy_report_re.re())) f.has_accuracy_table = true;
 
   // Screenshots: GitHub turns drag-and-dropped images into bare user-attachments links too.
   bool images = !doc.images.empty();
