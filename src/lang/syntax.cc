@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -235,13 +236,105 @@ bool Node::operator==(const Node& o) const {
   return ts_node_eq(NodeAccess::ts(*this), NodeAccess::ts(o));
 }
 
+// The named nodes of a whole tree in walk order, each with the index just past its subtree:
+// walk() from any of them is a scan that jumps over a skipped subtree. Built by the first walk
+// of the tree's root; kept in the tree's Memo, found from walk() through a table of live trees
+// (walk() is not a member and the header does not name it).
+struct WalkOrder {
+  std::once_flag once;
+  std::atomic<bool> ready{false};  // set once `nodes` and `end` are complete
+  std::vector<Node> nodes;
+  std::vector<uint32_t> end;
+};
+
+namespace {
+std::mutex live_trees_mutex;
+std::unordered_map<const SyntaxTree*, WalkOrder*> live_trees;
+
+WalkOrder* walk_order_of(const SyntaxTree* tree) {
+  std::lock_guard lock(live_trees_mutex);
+  auto it = live_trees.find(tree);
+  return it == live_trees.end() ? nullptr : it->second;
+}
+
+// The cursor walk of walk(), recording each named node and where its subtree ends.
+void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
+  std::vector<std::pair<uint32_t, size_t>> open;  // (index, depth) of nodes whose subtree is open
+  auto record = [&](TSNode n, size_t depth) {
+    while (!open.empty() && open.back().second >= depth) {
+      w.end[open.back().first] = static_cast<uint32_t>(w.nodes.size());
+      open.pop_back();
+    }
+    open.emplace_back(static_cast<uint32_t>(w.nodes.size()), depth);
+    w.nodes.push_back(NodeAccess::wrap(tree, n));
+    w.end.push_back(0);
+  };
+  record(root, 0);
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  size_t depth = 0;
+  bool descend = true;
+  for (;;) {
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+      ++depth;
+    } else {
+      while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&cursor)) {
+        ts_tree_cursor_goto_parent(&cursor);
+        --depth;
+      }
+      if (depth == 0) break;
+    }
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    descend = ts_node_is_named(n);
+    if (descend) record(n, depth);
+  }
+  ts_tree_cursor_delete(&cursor);
+  for (const auto& entry : open) w.end[entry.first] = static_cast<uint32_t>(w.nodes.size());
+}
+
+// walk() over the stored walk order; false when it is not stored yet (only parts of the tree
+// were walked so far) or `from` is not in it (an anonymous node).
+bool walk_stored(const SyntaxTree* tree, const Node& from, const std::function<bool(Node)>& visit) {
+  WalkOrder* w = walk_order_of(tree);
+  if (!w) return false;
+  TSNode root = ts_tree_root_node(tree->raw());
+  bool whole = NodeAccess::ts(from).id == root.id;
+  if (whole) {
+    std::call_once(w->once, [&] {
+      build_walk_order(*w, tree, root);
+      w->ready.store(true, std::memory_order_release);
+    });
+  }
+  if (!w->ready.load(std::memory_order_acquire)) return false;
+  size_t i = 0;
+  if (!whole) {
+    // Walk order is source order of start bytes; among the nodes starting where `from` does,
+    // find it by identity.
+    uint32_t start = from.start_byte();
+    auto it = std::lower_bound(w->nodes.begin(), w->nodes.end(), start,
+                               [](const Node& n, uint32_t b) { return n.start_byte() < b; });
+    const void* id = NodeAccess::ts(from).id;
+    while (it != w->nodes.end() && it->start_byte() == start && NodeAccess::ts(*it).id != id) ++it;
+    if (it == w->nodes.end() || it->start_byte() != start) return false;
+    i = static_cast<size_t>(it - w->nodes.begin());
+  }
+  if (!visit(w->nodes[i])) return true;
+  for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->nodes[j]) ? j + 1 : w->end[j];
+  return true;
+}
+}  // namespace
+
 // An explicit stack: parse trees of generated or hostile files nest thousands deep.
 // One tree cursor for the whole walk: no per-node child vectors, and the cursor's own stack
 // keeps deep nesting off the call stack. Pre-order over named nodes, as before: anonymous
-// tokens are neither visited nor descended into.
+// tokens are neither visited nor descended into. A tree whose whole-file walk has run once
+// keeps that walk's order in an array (WalkOrder), and later walks of it or of any
+// of its named nodes read the array: the cursor's steps through hidden and anonymous nodes
+// cost more than the visits (each rule and collection walks the same trees again).
 void walk(Node root, const std::function<bool(Node)>& visit) {
-  if (!root || !visit(root)) return;
+  if (!root) return;
   const SyntaxTree* tree = NodeAccess::tree(root);
+  if (walk_stored(tree, root, visit)) return;
+  if (!visit(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(NodeAccess::ts(root));
   size_t depth = 0;
   bool descend = true;  // into the current node (the root was visited above)
@@ -286,6 +379,7 @@ class Lazy {
 };
 
 struct SyntaxTree::Memo {
+  WalkOrder walk_order;
   Lazy<Function> functions;
   Lazy<ClassDef> classes;
   Lazy<Call> calls;
@@ -407,9 +501,15 @@ SyntaxTree::SyntaxTree(Grammar g, std::string source)
   for (uint32_t i = 0; i < source_.size(); ++i)
     if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
   if (source_.empty()) line_starts_.clear();
+  std::lock_guard lock(live_trees_mutex);
+  live_trees[this] = &memo_->walk_order;
 }
 
 SyntaxTree::~SyntaxTree() {
+  {
+    std::lock_guard lock(live_trees_mutex);
+    live_trees.erase(this);
+  }
   if (tree_) ts_tree_delete(tree_);
 }
 
