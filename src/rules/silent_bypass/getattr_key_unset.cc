@@ -88,6 +88,7 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
       if (!RE2::FullMatch(g.key, ident)) continue;
       if (old_attributes.count(g.key)) continue;
       if (!owned_config(origins, f.path(), now_calls, g)) continue;
+      if (self_of_foreign_class(now, g)) continue;
       out.emplace_back(g.key, fmt::format("{}:{}", f.path(), g.line));
     }
   }
@@ -110,6 +111,25 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
       return true;
     }
     return true;
+  }
+
+  // `self.server_args` read in a def that is not a method of a class of this file: a function
+  // assigned onto another package's class (`Worker.step = step`) or handed to it, so `self` is
+  // that class's instance and its attributes are set by that package, not by this repository.
+  static bool self_of_foreign_class(const lang::SyntaxTree& tree, const index::PyGetattr& g) {
+    std::string_view root(g.object);
+    root = root.substr(0, root.find('.'));
+    if (root != "self" && root != "cls") return false;
+    auto fn = tree.enclosing_function(g.line);
+    // A closure that does not take `self` itself reads the `self` of the def around it.
+    while (fn && (fn->params.empty() || fn->params.front().name != root)) {
+      lang::Node outer = ancestor(fn->node, {NodeKind::FunctionDef});
+      fn = outer ? tree.enclosing_function(outer.start_line()) : std::nullopt;
+    }
+    if (!fn) return false;
+    lang::Node up = fn->node.parent();
+    if (up && is(up, NodeKind::DecoratedDef)) up = up.parent();
+    return !(up && is(up, NodeKind::Block) && up.parent() && is(up.parent(), NodeKind::ClassDef));
   }
 
   void attr_missing(const ReviewContext& ctx, const std::vector<std::pair<std::string, std::string>>& candidates,
