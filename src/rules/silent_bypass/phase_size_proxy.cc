@@ -41,7 +41,8 @@ decode where only one token per step is supported); an if/elif/else chain whose 
 names decode and none prefill or extend (the size picks a decode variant, plain or
 speculative multi-token, inside a path that is already decode); a condition that is a conjunction
 with an environment-variable read (`os.getenv("TRACE") == "1" and max_q > 1`: a switched-on
-diagnostic, not the default dispatch); tests.)"};
+diagnostic, not the default dispatch); a test inside a function whose name says decode and not
+prefill or extend (`prepare_decode`: the phase was chosen before the call); tests.)"};
 
 // The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
 std::string size_proxy(std::string_view cond) {
@@ -98,6 +99,15 @@ bool switch_gated(lang::Node cond, const std::set<int>& env_lines) {
   return it != env_lines.end() && *it <= cond.end_line();
 }
 
+// Whether `line` sits in a function that is the decode phase's own (`prepare_decode`,
+// `run_decode_step`: its name says decode and not prefill or extend). The phase was chosen
+// before the call; a size test inside picks a decode variant (one token, or the multi-token
+// speculative verify), and no prefill reaches it.
+bool in_decode_function(const lang::SyntaxTree& tree, int line) {
+  auto fn = tree.enclosing_function(line);
+  return fn && fn->name.find("decode") != std::string::npos && !prefill_word(fn->name);
+}
+
 class PhaseSizeProxy : public SourceRule<kInfo> {
  private:
   void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
@@ -117,6 +127,7 @@ class PhaseSizeProxy : public SourceRule<kInfo> {
       if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
       if (before.count(normalize_condition(text))) return;
       if (switch_gated(cond, env_lines)) return;
+      if (in_decode_function(tree, line)) return;
       reported.insert(line);
       out.push_back(report(f, tree, line, text));
     };
