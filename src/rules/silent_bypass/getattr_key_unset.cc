@@ -31,7 +31,9 @@ silently, with no warning. A note: the key may come from a config file outside t
 repository, so it is a question for the author.
 Does not fire on: `None` defaults (the capability-probe idiom), private keys, keys the base
 side already read (by getattr or as `obj.key`), the fallback of an alias chain
-(`getattr(c, "new", getattr(c, "old", True))`), objects of external origin (a HuggingFace
+(`getattr(c, "new", getattr(c, "old", True))`) and of an `or` of two spellings on one object
+(`getattr(c, "a_on", False) or getattr(c, "on_a", False)`), `self.x` in a def that is not a
+method of a class of this file (a function patched onto another package's class), objects of external origin (a HuggingFace
 checkpoint config, an imported vLLM/SGLang config type, a repository class deriving from one).
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
@@ -104,7 +106,7 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
       if (c.callee != "getattr" || c.args.size() < 2 || c.line != g.line) continue;
       std::string_view key = c.args[1].value.text();
       if (key.size() < 2 || key.substr(1, key.size() - 2) != g.key) continue;
-      if (getattr_fallback(c)) return false;
+      if (getattr_fallback(c) || spelling_alternative(c, calls)) return false;
       Origin o = origins.object_origin(path, c.args[0].value);
       if (o.external()) return false;
       if (o.repo() && origins.derives_from_external(o.path, o.name)) return false;
@@ -130,6 +132,25 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
     lang::Node up = fn->node.parent();
     if (up && is(up, NodeKind::DecoratedDef)) up = up.parent();
     return !(up && is(up, NodeKind::Block) && up.parent() && is(up.parent(), NodeKind::ClassDef));
+  }
+
+  // `getattr(sc, "chunked_prefill_enabled", False) or getattr(sc, "enable_chunked_prefill",
+  // False)`: the same object asked under two names in one `or`/`and` is a probe across the
+  // versions of a type someone else owns (the spelling changed upstream), not a key this
+  // repository is expected to set.
+  static bool spelling_alternative(const lang::Call& c, const std::vector<lang::Call>& calls) {
+    lang::Node op = c.node.parent();
+    while (op && is(op, NodeKind::Parenthesized)) op = op.parent();
+    if (!op || !is(op, NodeKind::BoolOp)) return false;
+    for (const lang::Call& other : calls) {
+      if (other.callee != "getattr" || other.node == c.node || other.args.size() < 2) continue;
+      if (other.args[0].value.text() != c.args[0].value.text() || other.args[1].value.text() == c.args[1].value.text())
+        continue;
+      lang::Node up = other.node.parent();
+      while (up && is(up, NodeKind::Parenthesized)) up = up.parent();
+      if (up == op) return true;
+    }
+    return false;
   }
 
   void attr_missing(const ReviewContext& ctx, const std::vector<std::pair<std::string, std::string>>& candidates,
