@@ -25,26 +25,31 @@ std::map<std::string, std::string> aliases_in(const RepoIndex& home, const std::
   std::map<std::string, std::string> out;
   const index::FileIndex* fi = home.file(path);
   if (!fi) return out;
-  for (const PyImport& im : fi->imports) {
-    if (!import_in_scope(*fi, im, line)) continue;
-    std::string dotted = RepoIndex::absolute_module(path, im);
-    if (im.names.empty()) {  // import a.b [as x]
-      if (!im.alias.empty()) {
-        std::string target = idx.module_path(dotted);
-        if (!target.empty()) out[im.alias] = target;
-      } else {
-        std::string top = dotted.substr(0, dotted.find('.'));
-        std::string target = idx.module_path(top);
-        if (!target.empty()) out[top] = target;
+  // Module-level imports first, then the function's own: a name a function imports is local
+  // to the whole function and hides the module's binding of it, even when the local import
+  // names a module of another package (then the name is no module of `idx` at all).
+  for (bool local : {false, true})
+    for (const PyImport& im : fi->imports) {
+      if (im.at_import == local || !import_in_scope(*fi, im, line)) continue;
+      std::string dotted = RepoIndex::absolute_module(path, im);
+      auto bind = [&](const std::string& name, const std::string& target) {
+        if (!target.empty()) out[name] = target;
+        else if (local) out.erase(name);
+      };
+      if (im.names.empty()) {  // import a.b [as x]
+        if (!im.alias.empty()) {
+          bind(im.alias, idx.module_path(dotted));
+        } else {
+          std::string top = dotted.substr(0, dotted.find('.'));
+          bind(top, idx.module_path(top));
+        }
+        continue;
       }
-      continue;
+      for (const auto& n : im.names) {
+        if (n.name == "*") continue;
+        bind(n.bound(), idx.module_path(dotted.empty() ? n.name : dotted + "." + n.name));
+      }
     }
-    for (const auto& n : im.names) {
-      if (n.name == "*") continue;
-      std::string target = idx.module_path(dotted.empty() ? n.name : dotted + "." + n.name);
-      if (!target.empty()) out[n.bound()] = target;
-    }
-  }
   return out;
 }
 
@@ -58,7 +63,12 @@ std::optional<SymbolTarget> resolve_symbol(const RepoIndex& idx, const std::stri
                                            int line) {
   const index::FileIndex* fi = idx.file(path);
   if (!fi || callee.empty()) return std::nullopt;
-  if (callee.find('.') == std::string::npos && (fi->function(callee) || fi->klass(callee)))
+  // A same-file definition, unless the function around `line` imports the name itself.
+  bool imported_here = false;
+  for (const PyImport& im : fi->imports)
+    if (!im.at_import && import_in_scope(*fi, im, line))
+      for (const auto& n : im.names) imported_here = imported_here || n.bound() == callee;
+  if (callee.find('.') == std::string::npos && !imported_here && (fi->function(callee) || fi->klass(callee)))
     return SymbolTarget{path, callee, "defined in this file"};
   return resolve_symbol_in(idx, path, callee, line, idx);
 }
@@ -69,17 +79,21 @@ std::optional<SymbolTarget> resolve_symbol_in(const RepoIndex& home, const std::
   if (!fi || callee.empty()) return std::nullopt;
   size_t dot = callee.rfind('.');
   if (dot == std::string::npos) {
-    for (const PyImport& im : fi->imports) {
-      if (!import_in_scope(*fi, im, line)) continue;
-      for (const auto& n : im.names) {
-        if (n.name == "*" || n.bound() != callee) continue;
-        std::string dotted = RepoIndex::absolute_module(path, im);
-        if (!idx.first_party(dotted.empty() ? path : dotted)) return std::nullopt;
-        std::string target = idx.module_path(dotted);
-        if (target.empty()) return std::nullopt;
-        return SymbolTarget{target, n.name, fmt::format("imported at line {}", im.line)};
+    // The function's own import of the name first: it shadows a module-level one.
+    for (bool local : {true, false})
+      for (const PyImport& im : fi->imports) {
+        if (im.at_import == local || !import_in_scope(*fi, im, line)) continue;
+        for (const auto& n : im.names) {
+          if (n.name == "*" || n.bound() != callee) continue;
+          std::string dotted = RepoIndex::absolute_module(path, im);
+          if (!idx.first_party(dotted.empty() ? path : dotted)) return std::nullopt;
+          std::string target = idx.module_path(dotted);
+          if (target.empty()) return std::nullopt;
+          return SymbolTarget{target, n.name, fmt::format("imported at line {}", im.line)};
+        }
+        if (local && im.names.empty() && (im.alias.empty() ? im.module.substr(0, im.module.find('.')) : im.alias) == callee)
+          return std::nullopt;  // `import x` binds a module, not a function of this repository
       }
-    }
     return std::nullopt;
   }
   // mod.f / pkg.sub.f: the prefix must be a module alias, possibly followed by submodules.

@@ -68,7 +68,7 @@ bool documented_folder(const ChangeSet& changes, std::string_view path, ReadHead
         is_folder_doc_name(f.new_path.substr(f.new_path.rfind('/') == std::string::npos ? 0 : f.new_path.rfind('/') + 1)))
       return true;
   std::string prefix = dir.empty() ? "" : std::string(dir) + "/";
-  for (const char* doc : {"SKILL.md", "README.md", "README.rst", "README", "README.txt"})
+  for (const char* doc : {"SKILL.md", "README.md", "README.MD", "README.rst", "README", "README.txt"})
     if (!read_head(prefix + doc).empty()) return true;
   return false;
 }

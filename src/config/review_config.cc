@@ -25,7 +25,7 @@ const std::vector<ConfigKey>& config_keys() {
        "in every other rule list, severity table and suppression comment.",
        R"(rules.disable = ["new-dependency"])"},
       {"rules.enable", "array of rule names",
-       "Rules to run even though the profile turns them off (`review-pr rules` shows where each is off).",
+       "Rules to run even though the profile or a measurement switched them off (`review-pr rules` shows where each is off and why; README: \"Rules switched off by measurement\").",
        R"(rules.enable = ["cudagraph-capture"])"},
       {"rules.only", "array of rule names", "Run only these rules. `--rule` on the command line replaces it.",
        R"(rules.only = ["unbound-local", "cudagraph-capture", "temporary-script"])"},

@@ -179,7 +179,8 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
             relaxed = relaxed || all;
           }
           if (relaxed) continue;
-          if (moved_with_its_definition(ctx, f, l.old_line, added_code)) continue;
+          if (moved_with_its_definition(ctx, f, l.old_line, added_code) || deleted_with_its_function(ctx, f, l.old_line))
+            continue;
           report(f, h, l, cond, out);
           ++reported;
         }
@@ -188,6 +189,22 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Whether the function holding the removed guard is deleted with it: no function of that name
+  // is left in the file and the file no longer names it (its callers went too). No input
+  // reaches code that is gone, so nothing the guard rejected gets through.
+  static bool deleted_with_its_function(const ReviewContext& ctx, const FileChange& f, int old_line) {
+    if (f.old_path.empty() || old_line <= 0) return false;
+    const lang::SyntaxTree* old = ctx.workspace.old_tree(f.old_path);
+    const lang::SyntaxTree* now = ctx.workspace.new_tree(f.new_path);
+    const std::string* head = ctx.workspace.new_text(f.new_path);
+    if (!old || !now || !head) return false;
+    auto fn = old->enclosing_function(old_line);
+    if (!fn) return false;
+    for (const lang::Function& g : now->functions())
+      if (g.qualified == fn->qualified) return false;
+    return !has_word(*head, fn->name);
+  }
+
   // Whether the function or class holding the removed guard left this file and a definition of
   // the same name is added elsewhere in the PR: the guard moved with its code (a class split
   // into its own module), and whether it survived is a question about the new home, whose

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 
@@ -42,12 +43,15 @@ bool is_flydsl_compile(const Call& c, const std::set<std::string>& flydsl_aliase
 class FlydslCompileNotCalled : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (f.new_path.find("/aot/") != std::string::npos || f.new_path.starts_with("aot/")) continue;
-      std::set<int> added = added_line_numbers(f);
-      if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      // Only lines of new behaviour make the function changed: a comment edit, a re-indent or a
+      // move leaves a pre-existing launcher as it was.
+      std::set<int> added = new_code.new_lines(f, tree);
+      if (added.empty()) continue;
       if (!tree || tree->source().find("flydsl") == std::string::npos) continue;
       std::set<std::string> aliases = flydsl_module_aliases(*tree);
       if (aliases.empty()) continue;

@@ -41,7 +41,9 @@ float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e
 e8m0 scale or packed fp4 buffer: the format fixes it; as `scale_type=` / `quant_dtype=` it is a
 choice and is checked); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
 around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
-functions that compare a dtype with the same value (an assert or guard pins the path to it); example, profile, benchmark, demo, sweep
+functions that compare a dtype with the same value (an assert or guard pins the path to it);
+the expected dtype handed to a validator of the same file (a function that compares a tensor's
+`.dtype` with that parameter and raises); example, profile, benchmark, demo, sweep
 and tuning scripts; the platform fp8 alias `dtypes.fp8`,
 which already follows the arch; functions that never mention a dtype otherwise; tests and docs.)"};
 
@@ -83,6 +85,21 @@ bool allocation(const lang::Call& c) {
   static const RE2 re(
       R"((?:^|\.)(?:empty|zeros|ones|full|empty_like|zeros_like|ones_like|full_like|empty_strided|randn|rand|randint|arange|tensor|as_tensor|new_empty|new_zeros|new_ones|new_full|new_tensor)$)");
   return RE2::PartialMatch(c.callee, re);
+}
+
+// Whether `kw` of call `c` is the expected dtype of a validator defined in this file: the
+// callee's body compares some tensor's `.dtype` with that parameter and raises or asserts.
+// `_check_input(x, dtype=torch.bfloat16)` states the input contract (like an assert pinning the
+// path), it does not pick the dtype anything is computed in.
+bool validator_slot(const lang::SyntaxTree& tree, const lang::Call& c, const std::string& kw) {
+  for (const lang::Function& fn : tree.functions()) {
+    if (fn.name != c.callee_name || !fn.body) continue;
+    std::string_view body = fn.body.text();
+    if (body.find("raise") == std::string_view::npos && body.find("assert") == std::string_view::npos) return false;
+    RE2 compares("\\.dtype\\s*[!=]=\\s*" + RE2::QuoteMeta(kw) + "\\b|\\b" + RE2::QuoteMeta(kw) + "\\s*[!=]=\\s*[\\w.]+\\.dtype\\b");
+    return RE2::PartialMatch(body, compares);
+  }
+  return false;
 }
 
 // Whether a condition picks this dtype: for an fp8 flavour (e4m3fn, fnuz, e5m2) it must name
@@ -177,6 +194,7 @@ class HardcodedDtype : public SourceRule<kInfo> {
     for (const lang::Call& c : tree.calls()) {
       if (allocation(c)) continue;
       for (const lang::Argument& a : c.args) {
+        if (!a.keyword.empty() && validator_slot(tree, c, a.keyword)) continue;
         if (a.keyword.empty() || !a.value || !added.count(a.value.start_line()) || !dtype_slot(a.keyword)) continue;
         std::string value = collapse_whitespace(a.value.text());
         if (!RE2::FullMatch(value, config_dtype()) || reported.count(value)) continue;

@@ -25,10 +25,18 @@ project's own scripts, unless a SKILL.md or README documents its folder. Three o
 Why it matters: scratch scripts carry hard-coded local paths and models, rot at once, and
 tell reviewers the change was committed with `git add .` (unrelated files ride along).
 Does not fire on: modified or deleted files (only additions), a `.sh` beside a SKILL.md or
-README in the same folder (added by the PR or already there: a documented tool), scripts under `scripts/`,
+README in the same folder (added by the PR or already there: a documented tool), a `.sh` whose
+path an added line of another file names (a CI workflow step that runs it), scripts under `scripts/`,
 `tools/`, `.github/`, `ci/`, `.ci/`, `docker/`, `benchmarks/`, proper test files
 (`test_*.py` without the `local` marker), or Markdown that reads as project documentation
 (`docs/design.md`, `release_notes.md`, a README) or lives beside the code it documents.)"};
+
+// Whether an added line of another file names `script`'s repository path.
+bool invoked_elsewhere(const std::vector<AddedLine>& added, const FileChange& script) {
+  for (const AddedLine& a : added)
+    if (a.file != &script && a.line->text.find(script.new_path) != std::string::npos) return true;
+  return false;
+}
 
 class TemporaryScript : public Rule {
   static constexpr size_t kMaxSeparate = 2;
@@ -42,6 +50,7 @@ class TemporaryScript : public Rule {
         R"(.*rocprof.*\.(sh|py)|profile_.*\.(sh|py)|parse_pmc.*\.py)$)");
     static const RE2 journal(R"((?i)^(.*journal.*|.*_plan|plan_.*|wip.*|\d{4}-\d{2}-\d{2}[_-].*)\.md$)");
     std::vector<Finding> found;
+    const std::vector<AddedLine> added = added_lines(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status != FileStatus::Added) continue;
       std::string_view base = base_name(f.new_path);
@@ -58,6 +67,9 @@ class TemporaryScript : public Rule {
             return ctx.workspace.read_head(p).value_or("");
           }))
         loose_shell = false;
+      // A script another file of the PR runs (a CI workflow step, a Makefile target, a doc's
+      // command line naming its path) is wired into the project, not left behind.
+      if (loose_shell && !named_scratch && invoked_elsewhere(added, f)) loose_shell = false;
       if (!named_scratch && !loose_shell) continue;
       Finding x = finding();
       x.location = Location{f.new_path, 0};

@@ -30,7 +30,9 @@ silently, with no warning. A note: the key may come from a config file outside t
 repository, so it is a question for the author.
 Does not fire on: `None` defaults (the capability-probe idiom), private keys, keys the base
 side already read (by getattr or as `obj.key`), the fallback of an alias chain
-(`getattr(c, "new", getattr(c, "old", True))`), objects of external origin (a HuggingFace
+(`getattr(c, "new", getattr(c, "old", True))`) and of an `or` of two spellings on one object
+(`getattr(c, "a_on", False) or getattr(c, "on_a", False)`), `self.x` in a def that is not a
+method of a class of this file (a function patched onto another package's class), objects of external origin (a HuggingFace
 checkpoint config, an imported vLLM/SGLang config type, a repository class deriving from one).
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
@@ -87,6 +89,7 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
       if (!RE2::FullMatch(g.key, ident)) continue;
       if (old_attributes.count(g.key)) continue;
       if (!owned_config(origins, f.path(), now_calls, g)) continue;
+      if (self_of_foreign_class(now, g)) continue;
       out.emplace_back(g.key, fmt::format("{}:{}", f.path(), g.line));
     }
   }
@@ -102,13 +105,51 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
       if (c.callee != "getattr" || c.args.size() < 2 || c.line != g.line) continue;
       std::string_view key = c.args[1].value.text();
       if (key.size() < 2 || key.substr(1, key.size() - 2) != g.key) continue;
-      if (getattr_fallback(c)) return false;
+      if (getattr_fallback(c) || spelling_alternative(c, calls)) return false;
       Origin o = origins.object_origin(path, c.args[0].value);
       if (o.external()) return false;
       if (o.repo() && origins.derives_from_external(o.path, o.name)) return false;
       return true;
     }
     return true;
+  }
+
+  // `self.server_args` read in a def that is not a method of a class of this file: a function
+  // assigned onto another package's class (`Worker.step = step`) or handed to it, so `self` is
+  // that class's instance and its attributes are set by that package, not by this repository.
+  static bool self_of_foreign_class(const lang::SyntaxTree& tree, const index::PyGetattr& g) {
+    std::string_view root(g.object);
+    root = root.substr(0, root.find('.'));
+    if (root != "self" && root != "cls") return false;
+    auto fn = tree.enclosing_function(g.line);
+    // A closure that does not take `self` itself reads the `self` of the def around it.
+    while (fn && (fn->params.empty() || fn->params.front().name != root)) {
+      lang::Node outer = ancestor(fn->node, {NodeKind::FunctionDef});
+      fn = outer ? tree.enclosing_function(outer.start_line()) : std::nullopt;
+    }
+    if (!fn) return false;
+    lang::Node up = fn->node.parent();
+    if (up && is(up, NodeKind::DecoratedDef)) up = up.parent();
+    return !(up && is(up, NodeKind::Block) && up.parent() && is(up.parent(), NodeKind::ClassDef));
+  }
+
+  // `getattr(sc, "chunked_prefill_enabled", False) or getattr(sc, "enable_chunked_prefill",
+  // False)`: the same object asked under two names in one `or`/`and` is a probe across the
+  // versions of a type someone else owns (the spelling changed upstream), not a key this
+  // repository is expected to set.
+  static bool spelling_alternative(const lang::Call& c, const std::vector<lang::Call>& calls) {
+    lang::Node op = c.node.parent();
+    while (op && is(op, NodeKind::Parenthesized)) op = op.parent();
+    if (!op || !is(op, NodeKind::BoolOp)) return false;
+    for (const lang::Call& other : calls) {
+      if (other.callee != "getattr" || other.node == c.node || other.args.size() < 2) continue;
+      if (other.args[0].value.text() != c.args[0].value.text() || other.args[1].value.text() == c.args[1].value.text())
+        continue;
+      lang::Node up = other.node.parent();
+      while (up && is(up, NodeKind::Parenthesized)) up = up.parent();
+      if (up == op) return true;
+    }
+    return false;
   }
 
   void attr_missing(const ReviewContext& ctx, const std::vector<std::pair<std::string, std::string>>& candidates,

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analysis/dispatch_facts.h"
+#include "analysis/env_reads.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/pattern.h"
@@ -37,7 +38,10 @@ operands of it); size tests whose branch does not choose a phase (tiling or
 batch-size dispatch); a branch that only raises (it rejects those sizes, e.g. speculative
 decode where only one token per step is supported); an if/elif/else chain whose every branch
 names decode and none prefill or extend (the size picks a decode variant, plain or
-speculative multi-token, inside a path that is already decode); tests.)"};
+speculative multi-token, inside a path that is already decode); a condition that is a conjunction
+with an environment-variable read (`os.getenv("TRACE") == "1" and max_q > 1`: a switched-on
+diagnostic, not the default dispatch); a test inside a function whose name says decode and not
+prefill or extend (`prepare_decode`: the phase was chosen before the call); tests.)"};
 
 // The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
 std::string size_proxy(std::string_view cond) {
@@ -84,6 +88,25 @@ bool decode_variants(const lang::IfChain& chain) {
   return true;
 }
 
+// Whether the condition is a conjunction one of whose operands reads an environment variable
+// (`os.getenv("TRACE") == "1" and max_q > 1`): the branch runs only when someone switches it
+// on (a diagnostic, an experiment), so it is not how the default run picks its phase.
+bool switch_gated(lang::Node cond, const std::set<int>& env_lines) {
+  cond = unparenthesized(cond);
+  if (!is(cond, NodeKind::BoolOp) || cond.text().find(" and ") == std::string_view::npos) return false;
+  auto it = env_lines.lower_bound(cond.start_line());
+  return it != env_lines.end() && *it <= cond.end_line();
+}
+
+// Whether `line` sits in a function that is the decode phase's own (`prepare_decode`,
+// `run_decode_step`: its name says decode and not prefill or extend). The phase was chosen
+// before the call; a size test inside picks a decode variant (one token, or the multi-token
+// speculative verify), and no prefill reaches it.
+bool in_decode_function(const lang::SyntaxTree& tree, int line) {
+  auto fn = tree.enclosing_function(line);
+  return fn && fn->name.find("decode") != std::string::npos && !prefill_word(fn->name);
+}
+
 class PhaseSizeProxy : public SourceRule<kInfo> {
  private:
   void check_source(const ReviewContext& ctx, const FileChange& f, const std::set<int>& added, const SyntaxTree& tree,
@@ -92,6 +115,8 @@ class PhaseSizeProxy : public SourceRule<kInfo> {
     std::set<int> reported;
     const std::string* old_text = f.old_path.empty() ? nullptr : ctx.workspace.old_text(f.old_path);
     std::string old_code = old_text ? collapse_whitespace(*old_text) : std::string();
+    std::set<int> env_lines;
+    for (const EnvReadSite& r : env_reads(tree)) env_lines.insert(r.line);
     auto consider = [&](lang::Node cond, lang::Node consequence, int line) {
       if (!cond || !added.count(cond.start_line()) || reported.count(line)) return;
       std::string_view text = cond.text();
@@ -100,6 +125,8 @@ class PhaseSizeProxy : public SourceRule<kInfo> {
       if (old_code.find(proxy) != std::string::npos) return;
       if (!phase_word(consequence ? consequence.text() : std::string_view()) && !phase_word(text)) return;
       if (before.count(normalize_condition(text))) return;
+      if (switch_gated(cond, env_lines)) return;
+      if (in_decode_function(tree, line)) return;
       reported.insert(line);
       out.push_back(report(f, tree, line, text));
     };

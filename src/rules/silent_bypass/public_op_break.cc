@@ -30,7 +30,9 @@ named (and a renamed positional parameter breaks only keyword callers).
 Does not fire on: a name starting with `_`; an op that takes `**kwargs`; a method; a removal
 or rename an in-repository caller still trips over (api-propagation reports that one, with
 the caller); a name some module of the repository still binds (moved, not gone); a
-compatibility alias, wrapper or re-export added in the same PR.
+compatibility alias, wrapper or re-export added in the same PR; a function its module only handed
+to another call as a value and never called (a fake-tensor generator given to the op's
+decorator, a registration callback).
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
 
@@ -45,12 +47,25 @@ class PublicOpBreak : public RuleWithInfo<kInfo> {
             api::public_op(ctx, m.path, c.now->name))
           param_removed(*m.now, m.path, *c.now, c.removed, api::param_names(*c.before), out);
       for (const api::GoneSymbol& g : m.gone)
-        if (g.uses.empty() && api::public_op(ctx, m.path, g.name) && !api::bound_anywhere(idx, g.name))
+        if (g.uses.empty() && api::public_op(ctx, m.path, g.name) && !api::bound_anywhere(idx, g.name) &&
+            !(m.before && callback_only(*m.before, g.name)))
           renamed(*m.now, m.old_fns, m.new_fns, m.path, g.name, out);
     }
   }
 
  private:
+  // A function its module only hands to another call as a value (`gen_fake=make_fake`, a
+  // registration helper's argument) and never calls: a callback of that machinery, not an op
+  // a consumer calls, so removing it breaks no consumer.
+  static bool callback_only(const lang::SyntaxTree& before, const std::string& name) {
+    bool handed = false;
+    for (const lang::Call& c : before.calls()) {
+      if (c.callee == name) return false;
+      for (const lang::Argument& a : c.args) handed = handed || a.value.text() == name;
+    }
+    return handed;
+  }
+
   void param_removed(const lang::SyntaxTree& now, const std::string& path, const lang::Function& fn,
                      const std::vector<std::string>& removed, const std::set<std::string>& before_params,
                      std::vector<Finding>& out) const {
