@@ -257,6 +257,31 @@ WalkOrder* walk_order_of(const SyntaxTree* tree) {
   return it == live_trees.end() ? nullptr : it->second;
 }
 
+// The cursor walk below `root` (not visiting it): pre-order over named nodes, each handed to
+// `named(node, depth)`, whose false skips that node's subtree. Anonymous tokens are neither
+// visited nor descended into. One tree cursor for the whole walk: no per-node child vectors,
+// and the cursor's own stack keeps deep nesting (generated or hostile files) off the call stack.
+template <class F>
+void cursor_walk(TSNode root, F&& named) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  size_t depth = 0;
+  bool descend = true;  // into the current node (the root is the caller's)
+  for (;;) {
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+      ++depth;
+    } else {
+      while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&cursor)) {
+        ts_tree_cursor_goto_parent(&cursor);
+        --depth;
+      }
+      if (depth == 0) break;
+    }
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    descend = ts_node_is_named(n) && named(n, depth);
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
 // The cursor walk of walk(), recording each named node and where its subtree ends.
 void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
   std::vector<std::pair<uint32_t, size_t>> open;  // (index, depth) of nodes whose subtree is open
@@ -270,24 +295,10 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
     w.end.push_back(0);
   };
   record(root, 0);
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  size_t depth = 0;
-  bool descend = true;
-  for (;;) {
-    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
-      ++depth;
-    } else {
-      while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&cursor)) {
-        ts_tree_cursor_goto_parent(&cursor);
-        --depth;
-      }
-      if (depth == 0) break;
-    }
-    TSNode n = ts_tree_cursor_current_node(&cursor);
-    descend = ts_node_is_named(n);
-    if (descend) record(n, depth);
-  }
-  ts_tree_cursor_delete(&cursor);
+  cursor_walk(root, [&](TSNode n, size_t depth) {
+    record(n, depth);
+    return true;
+  });
   for (const auto& entry : open) w.end[entry.first] = static_cast<uint32_t>(w.nodes.size());
 }
 
@@ -335,23 +346,7 @@ void walk(Node root, const std::function<bool(Node)>& visit) {
   const SyntaxTree* tree = NodeAccess::tree(root);
   if (walk_stored(tree, root, visit)) return;
   if (!visit(root)) return;
-  TSTreeCursor cursor = ts_tree_cursor_new(NodeAccess::ts(root));
-  size_t depth = 0;
-  bool descend = true;  // into the current node (the root was visited above)
-  for (;;) {
-    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
-      ++depth;
-    } else {
-      while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&cursor)) {
-        ts_tree_cursor_goto_parent(&cursor);
-        --depth;
-      }
-      if (depth == 0) break;
-    }
-    TSNode n = ts_tree_cursor_current_node(&cursor);
-    descend = ts_node_is_named(n) && visit(NodeAccess::wrap(tree, n));
-  }
-  ts_tree_cursor_delete(&cursor);
+  cursor_walk(NodeAccess::ts(root), [&](TSNode n, size_t) { return visit(NodeAccess::wrap(tree, n)); });
 }
 
 const Argument* Call::keyword(std::string_view name) const {
