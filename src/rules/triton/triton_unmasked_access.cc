@@ -13,6 +13,7 @@
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
 #include "core/pattern.h"
+#include "core/strings.h"
 #include "rules/triton_kernel_rule.h"
 
 namespace rp {
@@ -66,20 +67,17 @@ bool under_evenness_branch(lang::Node n, lang::Node stop) {
 
 // Whether `m` sits in the else arm of an if whose own arm makes the same access under a mask
 // (`if overflow > 0: tl.store(p, v, mask=tail) else: tl.store(p, v)`): the condition is the
-// kernel's own test for the ragged tile, and the else arm only runs on full ones.
-bool else_of_masked_twin(const MemoryAccess& m, lang::Node stop) {
-  std::string ptr(m.pointer.text());
+// kernel's own test for the ragged tile, and the else arm only runs on full ones. The same
+// access is a load or store, read from the tree, whose pointer expression is the same (however
+// wrapped or parenthesised) and which passes `mask=`.
+bool else_of_masked_twin(const SyntaxTree& tree, const MemoryAccess& m, lang::Node stop) {
+  std::string ptr = normalize_condition(m.pointer.text());
   for (lang::Node a = m.call.node.parent(); a && a != stop; a = a.parent()) {
     if (!is(a, NodeKind::Else) || !a.parent()) continue;
     lang::Node then = a.parent().child_by_field("consequence");
     if (!then) continue;
-    std::string_view t = then.text();
-    for (size_t at = t.find(ptr); at != std::string_view::npos; at = t.find(ptr, at + 1)) {
-      size_t close = t.find(')', at);
-      if (t.substr(at, close == std::string_view::npos ? std::string_view::npos : close - at).find("mask=") !=
-          std::string_view::npos)
-        return true;
-    }
+    for (const MemoryAccess& twin : memory_accesses(tree, then))
+      if (twin.mask && twin.pointer && normalize_condition(twin.pointer.text()) == ptr) return true;
   }
   return false;
 }
@@ -164,7 +162,7 @@ class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
       std::string_view ptr = m.pointer.text();
       std::set<std::string> roots = expression_roots(ptr, v);
       if (roots.empty() || expression_clamped(ptr, v)) continue;
-      if (under_evenness_branch(m.call.node, k.body) || else_of_masked_twin(m, k.body)) continue;
+      if (under_evenness_branch(m.call.node, k.body) || else_of_masked_twin(tree, m, k.body)) continue;
       if (m.store && stores_where(m)) continue;
       std::string base = pointer_base(ptr, k, v);
       if (base.empty()) continue;
