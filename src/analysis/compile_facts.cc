@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "analysis/fact_cache.h"
 #include "analysis/facts.h"
 #include "analysis/reach.h"
 #include "core/paths.h"
@@ -228,13 +229,27 @@ std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std
   return RE2::PartialMatch(body, registers);
 }
 
+namespace {
+// Whether the repository's production code calls torch.compile: one look at the index per
+// review, shared by every finding that asks (ReviewContext::facts).
+struct CompilesOwnCode {
+  bool yes = false;
+};
+
+bool compiles_own_code(const ReviewContext& ctx) {
+  return ctx.facts
+      ->get<CompilesOwnCode>([&] {
+        for (const index::CallSite& c : ctx.repo->index().callers("compile"))
+          if (c.call->callee == "torch.compile" && code_reach(ctx, c.path).production) return CompilesOwnCode{true};
+        return CompilesOwnCode{};
+      })
+      .yes;
+}
+}  // namespace
+
 std::string compiled_caller(const ReviewContext& ctx, const std::string& op) {
-  if (!ctx.repo) return {};
+  if (!ctx.repo || !compiles_own_code(ctx)) return {};
   const index::RepoIndex& idx = ctx.repo->index();
-  bool compiles = false;
-  for (const index::CallSite& c : idx.callers("compile"))
-    compiles = compiles || (c.call->callee == "torch.compile" && code_reach(ctx, c.path).production);
-  if (!compiles) return {};
   for (const index::CallSite& c : idx.callers(op))
     if (code_reach(ctx, c.path).production) return c.path + ":" + std::to_string(c.call->line);
   return {};
