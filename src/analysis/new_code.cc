@@ -1,5 +1,7 @@
 #include "analysis/new_code.h"
 
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "analysis/facts.h"
@@ -27,41 +29,88 @@ Keys keys_of(std::string_view line, bool python) {
   return {collapse_whitespace(line), collapse_whitespace(code_part(line, python))};
 }
 
+// One removed line that can vouch for one added line.
+struct Removed {
+  Keys keys;
+  bool used = false;
+};
+
+// Removed lines by key, each list in diff order; `take` hands out the first unused one.
+class RemovedIndex {
+ public:
+  void add(Removed* r) {
+    if (!r->keys.text.empty()) by_text_[r->keys.text].lines.push_back(r);
+    if (!r->keys.code.empty()) by_code_[r->keys.code].lines.push_back(r);
+  }
+  // The first unused removed line with the same text, else with the same code; marks it used.
+  bool take(const Keys& k) { return take_from(by_text_, k.text) || take_from(by_code_, k.code); }
+
+ private:
+  struct Queue {
+    std::vector<Removed*> lines;
+    size_t next = 0;  // lines before it are used (a line only ever becomes used)
+  };
+  static bool take_from(std::map<std::string, Queue>& index, const std::string& key) {
+    if (key.empty()) return false;
+    auto it = index.find(key);
+    if (it == index.end()) return false;
+    Queue& q = it->second;
+    while (q.next < q.lines.size() && q.lines[q.next]->used) ++q.next;
+    if (q.next == q.lines.size()) return false;
+    q.lines[q.next]->used = true;
+    return true;
+  }
+  std::map<std::string, Queue> by_text_, by_code_;
+};
+
 }  // namespace
 
+// An added line is paired with the nearest removed line that has its text or code: first in
+// its own change block (a line edited in place), then in its file, then anywhere in the PR
+// (diff order). Pairing PR-wide first would let an identical line the PR adds elsewhere take
+// the removed half of an in-place edit (a comment changed on `except Exception:` while the PR
+// adds other `except Exception:` lines), leaving the edited line looking new.
 NewCode::NewCode(const ChangeSet& changes) {
-  std::map<std::string, int> removed_text, removed_code;
+  std::map<const DiffLine*, Removed> removed;
+  std::map<const DiffLine*, Keys> added;  // added lines still unpaired
+  std::vector<std::pair<const FileChange*, const DiffLine*>> added_order;
+  RemovedIndex everywhere;
+  std::map<const FileChange*, RemovedIndex> per_file;
   for (const FileChange& f : changes.files) {
     if (f.binary) continue;
     bool python = is_python(f.path());
     std::string code;
     for (const Hunk& h : f.hunks)
       for (const DiffLine& l : h.lines) {
+        if (l.kind == DiffLine::Kind::Added && !f.new_path.empty()) {
+          added.emplace(&l, keys_of(l.text, python));
+          added_order.emplace_back(&f, &l);
+        }
         if (l.kind != DiffLine::Kind::Removed) continue;
-        Keys k = keys_of(l.text, python);
-        if (!k.text.empty()) ++removed_text[k.text];
-        if (!k.code.empty()) ++removed_code[k.code];
+        Removed& r = removed[&l];
+        r.keys = keys_of(l.text, python);
+        everywhere.add(&r);
+        per_file[&f].add(&r);
         code += squeeze(code_part(l.text, python));
       }
     if (!code.empty()) removed_code_ += code + "\n";
   }
+  auto pair = [&](const FileChange& f, const DiffLine* a, RemovedIndex& index) {
+    auto it = added.find(a);
+    if (it == added.end() || !index.take(it->second)) return;
+    moved_[&f].insert(a->new_line);
+    added.erase(it);
+  };
   for (const FileChange& f : changes.files) {
     if (f.binary || f.new_path.empty()) continue;
-    bool python = is_python(f.path());
-    for (const Hunk& h : f.hunks)
-      for (const DiffLine& l : h.lines) {
-        if (l.kind != DiffLine::Kind::Added) continue;
-        Keys k = keys_of(l.text, python);
-        auto text = removed_text.find(k.text);
-        auto code = k.code.empty() ? removed_code.end() : removed_code.find(k.code);
-        bool by_text = !k.text.empty() && text != removed_text.end() && text->second > 0;
-        bool by_code = code != removed_code.end() && code->second > 0;
-        if (!by_text && !by_code) continue;
-        if (by_text) --text->second;
-        if (by_code) --code->second;
-        moved_[&f].insert(l.new_line);
-      }
+    for (const ChangeBlock& b : change_blocks(f)) {
+      RemovedIndex block;
+      for (const DiffLine* r : b.removed) block.add(&removed[r]);
+      for (const DiffLine* a : b.added) pair(f, a, block);
+    }
   }
+  for (auto& [f, a] : added_order) pair(*f, a, per_file[f]);
+  for (auto& [f, a] : added_order) pair(*f, a, everywhere);
 }
 
 bool NewCode::moved(const FileChange& file, int line) const {

@@ -19,8 +19,9 @@ namespace rp {
 class NewCode {
  public:
   // Pairs the PR's added lines with its removed lines, all files at once. Each removed line
-  // vouches for at most one added line (diff order), so a block duplicated by the PR is
-  // still new the second time.
+  // vouches for at most one added line, so a block duplicated by the PR is still new the
+  // second time; an added line takes the nearest match first (its own change block, then its
+  // file, then the PR in diff order), so a line edited in place stays paired with its old self.
   explicit NewCode(const ChangeSet& changes);
 
   // Whether the added line at head-side `line` of `file` repeats a removed line of the PR:

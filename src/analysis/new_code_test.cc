@@ -85,6 +85,25 @@ TEST(NewCode, CommentAndDocstringEditsAreNotNewBehaviour) {
   EXPECT_EQ(nc.new_lines(f), (std::set<int>{2, 3}));  // without a tree a docstring looks like code
 }
 
+TEST(NewCode, AnInPlaceEditKeepsItsOldLineWhenThePrAddsTheSameLineElsewhere) {
+  // cache.py (first in the diff) adds two new `except OSError:` handlers; store.py only
+  // rewords the comment of its own `except OSError:`. The edit is paired with its old line
+  // in its change block, so the two handlers of cache.py are new and the edit is not.
+  ChangeSet cs = diff(
+      "diff --git a/cache.py b/cache.py\n--- a/cache.py\n+++ b/cache.py\n@@ -1,2 +1,9 @@\n def get(k):\n"
+      "+    try:\n+        return read(k)\n+    except OSError:\n+        pass\n+    try:\n+        return peek(k)\n"
+      "+    except OSError:\n     return None\n"
+      "diff --git a/store.py b/store.py\n--- a/store.py\n+++ b/store.py\n@@ -1,4 +1,4 @@\n try:\n     sync()\n"
+      "-except OSError:  # ignore\n+except OSError:  # a full disk is retried on the next flush\n     pass\n");
+  NewCode nc(cs);
+  const FileChange& cache = cs.files[0];
+  const FileChange& store = cs.files[1];
+  EXPECT_FALSE(nc.moved(cache, 4));
+  EXPECT_FALSE(nc.moved(cache, 8));
+  EXPECT_TRUE(nc.moved(store, 3));
+  EXPECT_TRUE(nc.new_lines(store).empty());
+}
+
 TEST(NewCode, RemovedContainsAWrappedCall) {
   ChangeSet cs = diff(
       "diff --git a/k.py b/k.py\n--- a/k.py\n+++ b/k.py\n@@ -1,1 +1,3 @@\n-r = make(t, max_size=True)\n"

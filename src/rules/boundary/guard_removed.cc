@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "core/paths.h"
 #include "analysis/intent_facts.h"
 #include "rules/rule_base.h"
@@ -29,7 +30,10 @@ file), at the head line that replaced it.
 Why it matters: the guard turned a bad shape, dtype or layout into a clear error at the call;
 without it the kernel runs on the bad input and returns wrong numbers or faults later, far from
 the cause. Deleting it is a behaviour change a reviewer should see named.
-Does not fire on: guards moved or rewritten (the same condition, or a check of the same names,
+Does not fire on: limitations the PR lifts (in the base function nothing but the guard read its
+subjects, and the PR adds code there that reads each of them: `assert scale is None, "not
+supported"` dropped while the new code passes `scale` on, an extent CHECK dropped while the new
+code picks a kernel by the extent); guards moved or rewritten (the same condition, or a check of the same names,
 elsewhere in the head file or on an added line of the PR; a guard replaced by another guard in
 the same change block, e.g. a relaxed TORCH_CHECK, or a guard of the same names added in the
 same hunk, multi-line asserts included: `assert BN == 256` relaxed to
@@ -135,6 +139,7 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
     if (RE2::PartialMatch(ctx.pr.meta.title, revert)) return;
     std::string added_code;  // every added line of the PR, to find moved guards
     for (const AddedLine& a : added_lines(ctx.pr.changes)) added_code += collapse_whitespace(a.line->text) + "\n";
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       bool python = is_python(f.new_path);
@@ -181,6 +186,7 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
           if (relaxed) continue;
           if (moved_with_its_definition(ctx, f, l.old_line, added_code) || deleted_with_its_function(ctx, f, l.old_line))
             continue;
+          if (limitation_lifted(ctx, f, l.old_line, names, new_code)) continue;
           report(f, h, l, cond, out);
           ++reported;
         }
@@ -189,6 +195,51 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Whether the guard was a limitation the PR lifts: in the base function nothing but the guard
+  // read its subjects (a parameter or a value computed only to be checked, `assert k_scale is
+  // None`, `CHECK(extent < 2^32)`), and the PR adds new code in that function that reads each
+  // of them (passes the scale on, selects a kernel by the extent). The rejected case is now
+  // handled, not let through. A guard on a value the function already used elsewhere (a shape
+  // check on a tensor it computes with) is still reported.
+  static bool limitation_lifted(const ReviewContext& ctx, const FileChange& f, int old_line,
+                                const std::set<std::string>& names, const NewCode& new_code) {
+    if (f.old_path.empty() || old_line <= 0) return false;
+    const lang::SyntaxTree* old = ctx.workspace.old_tree(f.old_path);
+    const lang::SyntaxTree* now = ctx.workspace.new_tree(f.new_path);
+    if (!old || !now) return false;
+    auto fn = old->enclosing_function(old_line);
+    if (!fn || !fn->body) return false;
+    bool python = is_python(f.new_path);
+    lang::Node guard = old->statement_at(old_line);
+    int guard_first = guard ? guard.start_line() : old_line, guard_last = guard ? guard.end_line() : old_line;
+    // A read of `name`: the word left after dropping where it is bound (`name = ...`) or names
+    // a keyword (`f(name=...)`); `f(name=name)` still reads it.
+    auto reads = [&](std::string_view code, const std::string& name) {
+      if (!has_word(code, name)) return false;
+      std::string rest(code);
+      RE2 binds("(^|[^\\w.])" + RE2::QuoteMeta(name) + "\\s*=([^=]|$)");
+      RE2::GlobalReplace(&rest, binds, "\\1 \\2");
+      return has_word(rest, name);
+    };
+    for (int l = fn->body.start_line(); l <= fn->end_line; ++l) {
+      if (l >= guard_first && l <= guard_last) continue;
+      std::string_view code = code_part(old->line_text(l), python);
+      for (const std::string& n : names)
+        if (reads(code, n)) return false;
+    }
+    const lang::Function* head_fn = nullptr;
+    for (const lang::Function& g : now->functions())
+      if (g.qualified == fn->qualified) head_fn = &g;
+    if (!head_fn) return false;
+    std::set<std::string> unread = names;
+    for (int l : new_code.new_lines(f, now)) {
+      if (l < head_fn->start_line || l > head_fn->end_line || line_in_guard_statement(*now, l)) continue;
+      std::string_view code = code_part(now->line_text(l), python);
+      for (auto it = unread.begin(); it != unread.end();) it = reads(code, *it) ? unread.erase(it) : std::next(it);
+    }
+    return unread.empty();
+  }
+
   // Whether the function holding the removed guard is deleted with it: no function of that name
   // is left in the file and the file no longer names it (its callers went too). No input
   // reaches code that is gone, so nothing the guard rejected gets through.

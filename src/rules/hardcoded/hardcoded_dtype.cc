@@ -39,7 +39,9 @@ new); comparisons (`x.dtype == torch.bfloat16` is a check, not an assumption); p
 defaults (the caller can override them); dtype tables (a literal inside a dict/list/tuple/set);
 float32/int/bool dtypes (accumulators, indices, masks); MX-format dtypes (`fp8_e8m0`, `fp4x2`) passed as a plain `dtype=` (an allocation of an
 e8m0 scale or packed fp4 buffer: the format fixes it; as `scale_type=` / `quant_dtype=` it is a
-choice and is checked); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
+choice and is checked, except in a quantization whose scheme is fixed to MX 1x32 blocks
+(`get_hip_quant(QuantType.per_1x32)(x, scale_type=dtypes.fp8_e8m0)`, also through a local bound
+to it): that scheme's block scale is e8m0 by the format); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
 around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
 functions that compare a dtype with the same value (an assert or guard pins the path to it);
 the expected dtype handed to a validator of the same file (a function that compares a tensor's
@@ -57,6 +59,22 @@ const RE2& config_dtype() {
 // not an assumption; only passing them as a configuration choice is.
 bool format_intrinsic(std::string_view value) {
   return value.find("e8m0") != std::string_view::npos || value.find("fp4x2") != std::string_view::npos;
+}
+
+// Whether `c` quantizes with a fixed MX block scheme (one scale per 1x32 block, `per_1x32`),
+// named in the call itself or where its callee was bound in `fn`
+// (`q = get_hip_quant(QuantType.per_1x32)` ... `q(x, scale_type=...)`): such a scheme's block
+// scale is e8m0 by the format, so an e8m0 `scale_type=` there is not a choice. When the scheme
+// is a parameter (`get_hip_quant(quant_type)`), e8m0 is a choice and is still judged.
+bool fixed_mx_scheme(const lang::SyntaxTree& tree, const lang::Function& fn, const lang::Call& c) {
+  static const RE2 mx_block(R"(\bper_1x32\b)");
+  if (RE2::PartialMatch(c.node.text(), mx_block)) return true;
+  if (!fn.body || c.callee.find('.') != std::string::npos) return false;
+  for (const lang::Assignment& a : tree.assignments(fn.body))
+    if (a.line <= c.line && a.value && std::find(a.targets.begin(), a.targets.end(), c.callee) != a.targets.end() &&
+        RE2::PartialMatch(a.value.text(), mx_block))
+      return true;
+  return false;
 }
 
 // Whether the function's name says which dtype it serves (`quantize_bf16_...`, `*_fp8_*`).
@@ -205,6 +223,7 @@ class HardcodedDtype : public SourceRule<kInfo> {
         auto fn = tree.enclosing_function(line);
         if (!fn || !handles_dtypes(tree, *fn, line) || pinned_to(tree, *fn, value) || named_for(fn->name, value))
           continue;
+        if (value.find("e8m0") != std::string::npos && fixed_mx_scheme(tree, *fn, c)) continue;
         if (unchanged_code_contains(old, f, value)) continue;
         reported.insert(value);
         out.push_back(report(f, tree, line, a.keyword, value, fn->name));
