@@ -238,8 +238,7 @@ bool Node::operator==(const Node& o) const {
 
 // The named nodes of a whole tree in walk order, each with the index just past its subtree:
 // walk() from any of them is a scan that jumps over a skipped subtree. Built by the first walk
-// of the tree's root; kept in the tree's Memo, found from walk() through a table of live trees
-// (walk() is not a member and the header does not name it).
+// of the tree's root; kept in the tree's Memo.
 struct WalkOrder {
   std::once_flag once;
   std::atomic<bool> ready{false};  // set once `nodes` and `end` are complete
@@ -247,16 +246,46 @@ struct WalkOrder {
   std::vector<uint32_t> end;
 };
 
+// Whole-file collections, each computed on first use. call_once keeps it safe should rules
+// ever share a tree across threads.
+template <class T>
+class Lazy {
+ public:
+  template <class F>
+  const std::vector<T>& get(F&& compute) {
+    std::call_once(once_, [&] { value_ = compute(); });
+    return value_;
+  }
+
+ private:
+  std::once_flag once_;
+  std::vector<T> value_;
+};
+
+struct SyntaxTree::Memo {
+  WalkOrder walk_order;
+  Lazy<Function> functions;
+  Lazy<ClassDef> classes;
+  Lazy<Call> calls;
+  Lazy<Assignment> assignments;
+  Lazy<IfChain> if_chains;
+  Lazy<Loop> loops;
+  Lazy<WithBlock> with_blocks;
+  Lazy<TryBlock> try_blocks;
+  Lazy<Literal> string_literals;
+  Lazy<Literal> number_literals;
+  Lazy<Node> comments;
+  Lazy<Import> imports;
+  // Children of the wide nodes parent_of() passed through, in source order; a vector is
+  // never changed once stored (the map's values stay where they are), so it is read unlocked.
+  std::mutex wide_mutex;
+  std::unordered_map<const void*, std::vector<TSNode>> wide_children;
+  // The last walk parent_of() made from the root, where the next one resumes.
+  std::mutex path_mutex;
+  std::vector<TSNode> last_path;
+};
+
 namespace {
-std::mutex live_trees_mutex;
-std::unordered_map<const SyntaxTree*, WalkOrder*> live_trees;
-
-WalkOrder* walk_order_of(const SyntaxTree* tree) {
-  std::lock_guard lock(live_trees_mutex);
-  auto it = live_trees.find(tree);
-  return it == live_trees.end() ? nullptr : it->second;
-}
-
 // The cursor walk below `root` (not visiting it): pre-order over named nodes, each handed to
 // `named(node, depth)`, whose false skips that node's subtree. Anonymous tokens are neither
 // visited nor descended into. One tree cursor for the whole walk: no per-node child vectors,
@@ -304,9 +333,8 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
 
 // walk() over the stored walk order; false when it is not stored yet (only parts of the tree
 // were walked so far) or `from` is not in it (an anonymous node).
-bool walk_stored(const SyntaxTree* tree, const Node& from, const std::function<bool(Node)>& visit) {
-  WalkOrder* w = walk_order_of(tree);
-  if (!w) return false;
+bool walk_stored(WalkOrder* w, const SyntaxTree* tree, const Node& from,
+                 const std::function<bool(Node)>& visit) {
   TSNode root = ts_tree_root_node(tree->raw());
   bool whole = NodeAccess::ts(from).id == root.id;
   if (whole) {
@@ -344,7 +372,7 @@ bool walk_stored(const SyntaxTree* tree, const Node& from, const std::function<b
 void walk(Node root, const std::function<bool(Node)>& visit) {
   if (!root) return;
   const SyntaxTree* tree = NodeAccess::tree(root);
-  if (walk_stored(tree, root, visit)) return;
+  if (walk_stored(&tree->memo_->walk_order, tree, root, visit)) return;
   if (!visit(root)) return;
   cursor_walk(NodeAccess::ts(root), [&](TSNode n, size_t) { return visit(NodeAccess::wrap(tree, n)); });
 }
@@ -356,45 +384,6 @@ const Argument* Call::keyword(std::string_view name) const {
 }
 
 // ---------------------------------------------------------------- SyntaxTree
-
-// Whole-file collections, each computed on first use. call_once keeps it safe should rules
-// ever share a tree across threads.
-template <class T>
-class Lazy {
- public:
-  template <class F>
-  const std::vector<T>& get(F&& compute) {
-    std::call_once(once_, [&] { value_ = compute(); });
-    return value_;
-  }
-
- private:
-  std::once_flag once_;
-  std::vector<T> value_;
-};
-
-struct SyntaxTree::Memo {
-  WalkOrder walk_order;
-  Lazy<Function> functions;
-  Lazy<ClassDef> classes;
-  Lazy<Call> calls;
-  Lazy<Assignment> assignments;
-  Lazy<IfChain> if_chains;
-  Lazy<Loop> loops;
-  Lazy<WithBlock> with_blocks;
-  Lazy<TryBlock> try_blocks;
-  Lazy<Literal> string_literals;
-  Lazy<Literal> number_literals;
-  Lazy<Node> comments;
-  Lazy<Import> imports;
-  // Children of the wide nodes parent_of() passed through, in source order; a vector is
-  // never changed once stored (the map's values stay where they are), so it is read unlocked.
-  std::mutex wide_mutex;
-  std::unordered_map<const void*, std::vector<TSNode>> wide_children;
-  // The last walk parent_of() made from the root, where the next one resumes.
-  std::mutex path_mutex;
-  std::vector<TSNode> last_path;
-};
 
 namespace {
 // Below this many children a linear scan is as fast as a binary search.
@@ -472,9 +461,12 @@ Node SyntaxTree::parent_of(const Node& n) const {
 }
 
 #define RP_MEMOIZED_COLLECTION(Type, name)                                   \
+  const std::vector<Type>& SyntaxTree::name() const {                         \
+    return memo_->name.get([this] { return collect_##name(root()); });        \
+  }                                                                           \
   std::vector<Type> SyntaxTree::name(Node scope) const {                      \
     if (scope && !(scope == root())) return collect_##name(scope);            \
-    return memo_->name.get([this] { return collect_##name(root()); });        \
+    return name();                                                            \
   }
 RP_MEMOIZED_COLLECTION(Function, functions)
 RP_MEMOIZED_COLLECTION(ClassDef, classes)
@@ -496,15 +488,9 @@ SyntaxTree::SyntaxTree(Grammar g, std::string source)
   for (uint32_t i = 0; i < source_.size(); ++i)
     if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
   if (source_.empty()) line_starts_.clear();
-  std::lock_guard lock(live_trees_mutex);
-  live_trees[this] = &memo_->walk_order;
 }
 
 SyntaxTree::~SyntaxTree() {
-  {
-    std::lock_guard lock(live_trees_mutex);
-    live_trees.erase(this);
-  }
   if (tree_) ts_tree_delete(tree_);
 }
 

@@ -219,21 +219,34 @@ class SyntaxTree {
   Node node_starting_at(int line, std::initializer_list<std::string_view> kinds, Node scope = {}) const;
   bool line_is_comment(int line) const;  // only a comment (or inside a docstring/string)
 
-  // --- collections within a scope (the whole file when scope is null; computed once per tree
-  //     for the whole file, so asking again is a copy, not a walk) ---
-  std::vector<Function> functions(Node scope = {}) const;
-  std::vector<ClassDef> classes(Node scope = {}) const;
-  std::vector<Call> calls(Node scope = {}) const;
-  std::vector<Assignment> assignments(Node scope = {}) const;
-  std::vector<IfChain> if_chains(Node scope = {}) const;
-  std::vector<Loop> loops(Node scope = {}) const;
-  std::vector<WithBlock> with_blocks(Node scope = {}) const;
-  std::vector<TryBlock> try_blocks(Node scope = {}) const;
-  std::vector<Literal> string_literals(Node scope = {}) const;
-  std::vector<Literal> number_literals(Node scope = {}) const;
-  std::vector<Node> comments(Node scope = {}) const;
+  // --- collections: the whole file's (no argument) are computed once per tree and returned by
+  //     reference, valid as long as the tree; those within a scope are computed on each call
+  //     (a null scope or the root gives a copy of the whole file's) ---
+  const std::vector<Function>& functions() const;
+  std::vector<Function> functions(Node scope) const;
+  const std::vector<ClassDef>& classes() const;
+  std::vector<ClassDef> classes(Node scope) const;
+  const std::vector<Call>& calls() const;
+  std::vector<Call> calls(Node scope) const;
+  const std::vector<Assignment>& assignments() const;
+  std::vector<Assignment> assignments(Node scope) const;
+  const std::vector<IfChain>& if_chains() const;
+  std::vector<IfChain> if_chains(Node scope) const;
+  const std::vector<Loop>& loops() const;
+  std::vector<Loop> loops(Node scope) const;
+  const std::vector<WithBlock>& with_blocks() const;
+  std::vector<WithBlock> with_blocks(Node scope) const;
+  const std::vector<TryBlock>& try_blocks() const;
+  std::vector<TryBlock> try_blocks(Node scope) const;
+  const std::vector<Literal>& string_literals() const;
+  std::vector<Literal> string_literals(Node scope) const;
+  const std::vector<Literal>& number_literals() const;
+  std::vector<Literal> number_literals(Node scope) const;
+  const std::vector<Node>& comments() const;
+  std::vector<Node> comments(Node scope) const;
   // Python import statements, one entry per imported module (`import a, b` gives two).
-  std::vector<Import> imports(Node scope = {}) const;
+  const std::vector<Import>& imports() const;
+  std::vector<Import> imports(Node scope) const;
   // Whether importing the module executes `n`: not inside a function or lambda body and not
   // under an `if __name__ == "__main__":` block. Class bodies and module-level if/try run.
   bool runs_at_import(Node n) const;
@@ -269,7 +282,8 @@ class SyntaxTree {
   std::vector<Literal> collect_number_literals(Node scope) const;
   std::vector<Node> collect_comments(Node scope) const;
   std::vector<Import> collect_imports(Node scope) const;
-  struct Memo;
+  struct Memo;  // the whole-file collections and walk() order (syntax.cc)
+  friend void walk(Node root, const std::function<bool(Node)>& visit);
   std::unique_ptr<Memo> memo_;
   Grammar grammar_;
   std::string source_;

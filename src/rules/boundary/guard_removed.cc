@@ -227,10 +227,8 @@ class GuardRemoved : public RuleWithInfo<kInfo> {
       for (const std::string& n : names)
         if (reads(code, n)) return false;
     }
-    // functions() returns a copy: keep it alive while head_fn points into it.
-    const std::vector<lang::Function> head_functions = now->functions();
-    const lang::Function* head_fn = nullptr;
-    for (const lang::Function& g : head_functions)
+    const lang::Function* head_fn = nullptr;  // into the tree's own list, alive as long as `now`
+    for (const lang::Function& g : now->functions())
       if (g.qualified == fn->qualified) head_fn = &g;
     if (!head_fn) return false;
     std::set<std::string> unread = names;
