@@ -17,11 +17,11 @@ using lang::NodeKind;
 
 std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree) {
   std::map<std::string, lang::Function> out;
-  for (lang::Function& f : tree.functions()) {
+  for (const lang::Function& f : tree.functions()) {
     if (lang::ancestor(f.node, {NodeKind::FunctionDef})) continue;
     lang::Node cls = lang::ancestor(f.node, {NodeKind::ClassDef});
     if (cls && lang::ancestor(cls, {NodeKind::FunctionDef, NodeKind::ClassDef})) continue;
-    out.emplace(f.qualified, std::move(f));
+    out.emplace(f.qualified, f);
   }
   return out;
 }

@@ -75,7 +75,7 @@ std::string return_annotation(const lang::Function& fn) {
 std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTree& tree) {
   std::vector<CompileOpRegistration> out;
   if (!tree.is_python()) return out;
-  std::vector<lang::Function> fns = tree.functions();
+  const std::vector<lang::Function>& fns = tree.functions();
   for (const lang::Function& fn : fns) {
     for (lang::Node dec : decorator_nodes(fn)) {
       std::vector<lang::Node> kids = dec.named_children();

@@ -210,7 +210,7 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
                                            const Profile& profile) {
   std::vector<CapturedScope> found;
   if (!tree.is_python()) return found;
-  std::vector<lang::Function> functions = tree.functions();
+  const std::vector<lang::Function>& functions = tree.functions();
   auto function_at = [&](lang::Node n) -> std::string {
     std::optional<lang::Function> f = tree.enclosing_function(n.start_line());
     return f ? f->qualified : std::string();

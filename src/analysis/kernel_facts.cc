@@ -64,8 +64,8 @@ KernelSources::KernelSources(const ReviewContext& ctx, const std::string& path) 
 std::vector<KernelDef> KernelSources::functions(const std::string& name) const {
   std::vector<KernelDef> out;
   for (const KernelFile& f : files_)
-    for (lang::Function& fn : f.tree->functions())
-      if (fn.name == name && fn.body) out.push_back({&f, std::move(fn)});
+    for (const lang::Function& fn : f.tree->functions())
+      if (fn.name == name && fn.body) out.push_back({&f, fn});
   return out;
 }
 

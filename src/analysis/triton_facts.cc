@@ -29,8 +29,8 @@ bool is_triton_kernel(const lang::Function& fn) {
 std::vector<lang::Function> triton_kernels(const lang::SyntaxTree& tree) {
   std::vector<lang::Function> out;
   if (!tree.is_python()) return out;
-  for (lang::Function& fn : tree.functions())
-    if (is_triton_kernel(fn)) out.push_back(std::move(fn));
+  for (const lang::Function& fn : tree.functions())
+    if (is_triton_kernel(fn)) out.push_back(fn);
   return out;
 }
 

@@ -141,7 +141,7 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
       Defs defs;
-      for (Function& fn : tree->functions()) defs[fn.name].push_back({tree, f.new_path, std::move(fn)});
+      for (const Function& fn : tree->functions()) defs[fn.name].push_back({tree, f.new_path, fn});
       OpSources ops;
       for (const lang::Assignment& a : tree->assignments()) {
         if (!added.count(a.line) || !a.value || a.targets.size() != 1 || a.augmented) continue;
@@ -173,8 +173,8 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
     auto src = std::make_unique<OpSource>();
     src->sources = std::make_unique<KernelSources>(ctx, tu);
     for (const KernelFile& kf : src->sources->files())
-      for (Function& fn : kf.tree->functions())
-        if (fn.body) src->defs[fn.name].push_back({kf.tree.get(), kf.path, std::move(fn)});
+      for (const Function& fn : kf.tree->functions())
+        if (fn.body) src->defs[fn.name].push_back({kf.tree.get(), kf.path, fn});
     it->second = std::move(src);
     return it->second.get();
   }

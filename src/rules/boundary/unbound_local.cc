@@ -788,7 +788,7 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
       const SyntaxTree* old_tree = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.old_path);
-      std::vector<Function> fns = tree->functions();
+      const std::vector<Function>& fns = tree->functions();
       for (const Function& fn : fns) {
         if (!fn.body || fn.body.has_error() || in_jit_kernel(fn, fns)) continue;
         if (!touches_added(added, fn.start_line, fn.end_line)) continue;

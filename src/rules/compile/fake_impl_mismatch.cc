@@ -50,7 +50,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const auto& [file, added, tree] : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
       const FileChange& f = *file;
-      std::vector<lang::Function> fns = tree->functions();
+      const std::vector<lang::Function>& fns = tree->functions();
       std::set<int> reported;
       std::vector<CompileOpRegistration> regs = compile_op_registrations(*tree);
       std::set<std::string> named_fakes;

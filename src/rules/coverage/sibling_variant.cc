@@ -123,7 +123,7 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
   void check_file(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& old,
                   const lang::SyntaxTree& neu, std::vector<Finding>& out) const {
     bool py = neu.is_python();
-    std::vector<lang::Function> fns = neu.functions();
+    const std::vector<lang::Function>& fns = neu.functions();
     std::set<int> added = added_line_numbers(f);
     std::map<std::pair<std::string, std::string>, Pair> pairs;  // (fixed, variant) → first match
     for (const ChangeBlock& b : change_blocks(f)) {

@@ -51,7 +51,7 @@ class NewParamNotPassed : public RuleWithInfo<kInfo> {
       const lang::SyntaxTree* old = ctx.workspace.old_tree(f.old_path.empty() ? f.new_path : f.old_path);
       if (!neu || !old) continue;
       std::map<std::string, const lang::Function*> before;
-      std::vector<lang::Function> old_fns = old->functions();
+      const std::vector<lang::Function>& old_fns = old->functions();
       for (const lang::Function& fn : old_fns) before[fn.qualified] = &fn;
       for (const lang::Function& fn : neu->functions()) {
         if (fn.name.starts_with("_") || fn.name.ends_with("_fake")) continue;

@@ -91,7 +91,8 @@ class PluginBridgeStale : public RuleWithInfo<kInfo> {
   static void collect(const std::string& path, const lang::SyntaxTree& old, const lang::SyntaxTree& neu,
                       std::vector<Change>& out) {
     std::map<std::string, const lang::Function*> now;
-    std::vector<lang::Function> new_fns = neu.functions(), old_fns = old.functions();
+    const std::vector<lang::Function>& new_fns = neu.functions();
+    const std::vector<lang::Function>& old_fns = old.functions();
     std::set<std::string> new_names;
     for (const lang::Function& fn : new_fns) {
       now[fn.qualified] = &fn;

@@ -374,7 +374,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
       std::set<int> added = added_line_numbers(f);
-      std::vector<lang::Import> imports = tree->imports();
+      const std::vector<lang::Import>& imports = tree->imports();
       std::set<std::string> already;
       for (const lang::Import& i : imports)
         if (!added.count(i.line)) already.insert(i.top_level());

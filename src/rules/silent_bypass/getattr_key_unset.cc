@@ -77,7 +77,7 @@ class GetattrKeyUnset : public RuleWithInfo<kInfo> {
         return true;
       });
     }
-    std::vector<lang::Call> now_calls = now.calls();
+    const std::vector<lang::Call>& now_calls = now.calls();
     const index::FileIndex* fi = ctx.repo->index().file(f.path());
     if (!fi) return;
     std::set<int> added = added_line_numbers(f);

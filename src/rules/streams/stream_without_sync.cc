@@ -69,7 +69,7 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
       const FileChange& f = *file;
-      std::vector<lang::WithBlock> blocks = tree->with_blocks();
+      const std::vector<lang::WithBlock>& blocks = tree->with_blocks();
       for (const lang::WithBlock& w : blocks) {
         std::string stream;
         bool side = false;

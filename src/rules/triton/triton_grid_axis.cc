@@ -115,13 +115,13 @@ class TritonGridAxis : public SourceRule<kInfo> {
                     std::vector<Finding>& out) const override {
     std::vector<lang::Function> kernels = triton_kernels(tree);
     if (kernels.empty()) return;
-    std::vector<lang::Assignment> all = tree.assignments();
+    const std::vector<lang::Assignment>& all = tree.assignments();
     Bindings assigns;
     for (const lang::Assignment& a : all)
       if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(std::pair(a.targets[0], scope_of(tree, a.line)), &a);
     // Launches by the name they launch, in file order: one pass over the calls, not one per kernel
     // (a generated file of thousands of kernels made that quadratic).
-    std::vector<lang::Call> calls = tree.calls();
+    const std::vector<lang::Call>& calls = tree.calls();
     Launches launches;
     for (const lang::Call& c : calls) {
       if (!is_kernel_launch(c)) continue;
