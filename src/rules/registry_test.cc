@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
+
+#include "core/strings.h"
 
 namespace rp {
 namespace {
@@ -104,6 +109,55 @@ TEST(Registry, EveryRuleHasOneEntryInEachChecklist) {
   EXPECT_FALSE(enabled_in(capture, *find_profile("aiter")));
   EXPECT_EQ(code_in(capture, *find_profile("atom")), "B3");
   EXPECT_EQ(code_in(capture, *find_profile("generic")), std::nullopt);
+}
+
+// README's "Checklist coverage" table is what a user reads to learn what runs: each row's two
+// cells list exactly the rules the code gives that code in each checklist, marked *(off)* exactly
+// when the rule is switched off in that profile. A rule switched off (or given a new code)
+// without the table following fails here.
+TEST(Registry, ReadmeChecklistTableMatchesTheTables) {
+  std::ifstream in(RP_SOURCE_DIR "/README.md");
+  ASSERT_TRUE(in) << "README.md not found";
+  std::string line;
+  while (std::getline(in, line) && line != "| code | ATOM rules | aiter rules |") {
+  }
+  ASSERT_FALSE(in.eof()) << "README.md has no checklist coverage table";
+  std::getline(in, line);  // |---|---|---|
+  using Cells = std::map<std::string, std::set<std::string>>;  // code -> "rule" / "rule (off)"
+  Cells readme[2], code[2];
+  while (std::getline(in, line) && line.rfind("| ", 0) == 0) {
+    std::vector<std::string> cells;
+    std::stringstream row(line.substr(1));
+    for (std::string cell; std::getline(row, cell, '|');) cells.push_back(std::string(trim(cell)));
+    ASSERT_GE(cells.size(), 3u) << line;
+    for (int c = 0; c < 2; ++c) {
+      std::set<std::string>& names = readme[c][cells[0]];
+      if (cells[c + 1] == "—") continue;
+      std::stringstream items(cells[c + 1]);
+      for (std::string item; std::getline(items, item, ',');) {
+        item = std::string(trim(item));
+        bool off = item.size() > 8 && item.ends_with(" *(off)*");
+        if (off) item.resize(item.size() - 8);
+        ASSERT_TRUE(item.size() > 2 && item.front() == '`' && item.back() == '`') << line;
+        names.insert(item.substr(1, item.size() - 2) + (off ? " (off)" : ""));
+      }
+    }
+  }
+  const std::pair<Checklist, std::string_view> lists[2] = {{Checklist::Atom, "atom"}, {Checklist::Aiter, "aiter"}};
+  for (int c = 0; c < 2; ++c)
+    for (const ChecklistEntry& e : checklist_entries(lists[c].first)) {
+      if (e.code.empty() || e.code == kOff) continue;
+      bool off = switched_off_rule(e.rule, lists[c].second) != nullptr;
+      code[c][std::string(e.code)].insert(std::string(e.rule) + (off ? " (off)" : ""));
+      code[1 - c][std::string(e.code)];  // a row has both cells ("—" where a checklist lacks the code)
+    }
+  for (int c = 0; c < 2; ++c) {
+    std::set<std::string> codes;
+    for (const Cells* cells : {&readme[c], &code[c]})
+      for (const auto& [k, v] : *cells) codes.insert(k);
+    for (const std::string& k : codes)
+      EXPECT_EQ(readme[c][k], code[c][k]) << "README row " << k << ", " << (c == 0 ? "ATOM" : "aiter") << " column";
+  }
 }
 
 }  // namespace
