@@ -1,0 +1,17 @@
+#include <hip/hip_runtime.h>
+
+__global__ void gather_rows(const float* src, float* dst, const int* index, int stride, int cols) {
+  int row = index[blockIdx.x];
+  int col = threadIdx.x;
+  if (col >= cols) return;
+  int offset = row * stride + col;
+  dst[blockIdx.x * cols + col] = src[offset];
+}
+
+__global__ void scatter_rows(const float* src, float* dst, const int* index, int stride, int cols) {
+  int row = index[blockIdx.x];
+  int col = threadIdx.x;
+  if (col >= cols) return;
+  int offset = row * stride + col;  // expect: sibling-variant
+  dst[offset] = src[blockIdx.x * cols + col];
+}

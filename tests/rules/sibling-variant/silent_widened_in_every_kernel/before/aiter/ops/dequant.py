@@ -1,0 +1,18 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _dequant_rows(x_ptr, s_ptr, y_ptr, row_stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * row_stride + offs)
+    tl.store(y_ptr + row * row_stride + offs, x * tl.load(s_ptr + row))
+
+
+@triton.jit
+def _dequant_rows_transposed(x_ptr, s_ptr, y_ptr, row_stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * row_stride + offs)
+    tl.store(y_ptr + offs * BLOCK + row, x * tl.load(s_ptr + row))
