@@ -43,7 +43,9 @@ choice and is checked, except in a quantization whose scheme is fixed to MX 1x32
 (`get_hip_quant(QuantType.per_1x32)(x, scale_type=dtypes.fp8_e8m0)`, also through a local bound
 to it): that scheme's block scale is e8m0 by the format); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
 around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
-functions that compare a dtype with the same value (an assert or guard pins the path to it);
+functions that compare a dtype with the same value (an assert or guard pins the path to it),
+or convert one of their parameters to it (`k = k.contiguous().to(torch.bfloat16)`: the wrapped
+kernel's own format, whatever the caller passes);
 the expected dtype handed to a validator of the same file (a function that compares a tensor's
 `.dtype` with that parameter and raises); example, profile, benchmark, demo, sweep
 and tuning scripts; the platform fp8 alias `dtypes.fp8`,
@@ -195,9 +197,16 @@ std::string spellings_pattern(const std::string& value) {
   return "(?:" + out + ")";
 }
 
+// A parameter converted to `value` in the function (`k = k.contiguous().to(torch.bfloat16)`)
+// pins it too: the function feeds its kernel that dtype whatever the caller passed, so the
+// hardcoded dtype is the kernel's own format, not one that should follow the inputs.
 bool pinned_to(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& value) {
   std::string q = spellings_pattern(value);
-  RE2 re("dtype\\s*(?:==|is|!=|is\\s+not)\\s*" + q + "\\b|" + q + "\\s*(?:==|!=)\\s*[\\w.]*dtype|dtype\\s+(?:not\\s+)?in\\s*[\\(\\[][^\\)\\]]*" + q);
+  std::string params;
+  for (const lang::Param& p : fn.params)
+    if (!p.name.empty() && p.name != "self") params += (params.empty() ? "" : "|") + RE2::QuoteMeta(p.name);
+  std::string cast = params.empty() ? "" : "|\\b(?:" + params + ")\\b(?:\\.\\w+\\(\\))*\\.to\\(\\s*(?:dtype\\s*=\\s*)?" + q + "\\s*[,)]";
+  RE2 re("dtype\\s*(?:==|is|!=|is\\s+not)\\s*" + q + "\\b|" + q + "\\s*(?:==|!=)\\s*[\\w.]*dtype|dtype\\s+(?:not\\s+)?in\\s*[\\(\\[][^\\)\\]]*" + q + cast);
   std::string_view src = tree.source();
   return RE2::PartialMatch(src.substr(fn.node.start_byte(), fn.node.end_byte() - fn.node.start_byte()), re);
 }

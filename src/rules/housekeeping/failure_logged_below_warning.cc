@@ -23,7 +23,8 @@ logs a value which the next assert (within three lines, same block) checks.
 Why it matters: aiter's pytest runs pin AITER_LOG_LEVEL=WARNING, so info/debug records are
 dropped: the diagnostic is invisible in CI exactly when a test fails.
 Does not fire on: warning/error/exception levels; info messages that only report a metric
-("max error = %f") with no assert on it; summaries and reports ("NaN robustness summary"); words such as "failover" or "error_bound" inside
+("max error = %f") with no assert on it; summaries and reports ("NaN robustness summary"); a pass verdict that names what was checked
+("PASSED: outputs bit-match, no NaN", when the message does not also say fail); words such as "failover" or "error_bound" inside
 identifiers; library code (a "failed, falling back" info there is an expected path, not a test
 failure); lines the PR did not add.)"};
 
@@ -44,6 +45,11 @@ bool reports_failure(const std::string& msg) {
   // A report or summary of a robustness sweep names NaN/failure without reporting one.
   static const RE2 summary(R"((?i)\b(?:summary|report|table|sweep|robustness|coverage)\b)");
   if (RE2::PartialMatch(msg, summary)) return false;
+  // A pass verdict ("test PASSED: ... no NaN, bit-match") names what was checked, not a
+  // failure; a message that also says fail ("3 passed, 1 failed") still reports one.
+  static const RE2 pass(R"((?i)\b(?:pass(?:ed|es)?|succeed(?:ed|s)?|success(?:ful(?:ly)?)?)\b)");
+  static const RE2 fail(R"((?i)\bfail(?:ed|ure|s)?\b)");
+  if (RE2::PartialMatch(msg, pass) && !RE2::PartialMatch(msg, fail)) return false;
   return RE2::PartialMatch(msg, words) || RE2::PartialMatch(msg, error_upper) || RE2::PartialMatch(msg, error_lead);
 }
 

@@ -22,10 +22,10 @@ constexpr RuleInfo kInfo{
     .needs = Needs::Diff,
     .summary = "The PR adds a package to requirements/setup.py/pyproject.toml, or imports a new third-party package.",
     .docs = R"(What it catches: (1) a package name on an added line of a requirements file
-(`requirements*.txt`, `requirements/*.txt`), of `install_requires`/`extras_require` in setup.py,
-or of the `dependencies`/`optional-dependencies` arrays of pyproject.toml, when the name is not
-on a removed manifest line of the PR (a version bump or a move) and not in the base tree's
-manifests; (2) an added `import pkg` / `from pkg import ...` in non-test Python where `pkg` is
+(`requirements*.txt`, `requirements/*.txt`), of `install_requires` in setup.py, or of the
+`dependencies` array of pyproject.toml, when the name is not on a removed manifest line of the
+PR (a version bump or a move), not in the base tree's manifests, and not imported by an added
+line of the PR's own non-test Python (then the line is the declaration that import needs); (2) an added `import pkg` / `from pkg import ...` in non-test Python where `pkg` is
 not the standard library (Python 3.10+ module list embedded), not first-party (a directory or
 module of that name exists in the head tree; relative imports are first-party), not imported on
 an unchanged line of the same file nor by any Python file of the base tree, not made importable
@@ -42,7 +42,9 @@ the head and base trees); with only a diff, manifest lines are still checked.
 Why it matters: a package that is imported but not declared breaks a clean install with
 ModuleNotFoundError; a new declared package widens the install surface and can conflict with
 the pinned ROCm torch/triton stack.
-Does not fire on: version bumps or reordering of an existing requirement; a manifest line for
+Does not fire on: version bumps or reordering of an existing requirement; a package added to
+an optional extra (`[project.optional-dependencies]`, setup.py `extras_require`: only an install
+that asks for the extra pulls it); a package the PR declares for its own new import; a manifest line for
 a package the base tree's Dockerfiles already install (`pip install ...`): the dependency was
 there, the PR only declares it; packages already
 imported elsewhere in the project; imports guarded by try/except ImportError (an optional
@@ -232,15 +234,22 @@ struct Dep {
 
 // ---------------------------------------------------------------- manifests
 
+// One requirement string of a manifest, and whether it sits in an optional extra
+// (`[project.optional-dependencies]`, `extras_require`): only `pip install pkg[extra]` pulls it.
+struct Spec {
+  std::string text;
+  bool optional = false;
+};
+
 // Dependency strings of pyproject.toml by line: the `dependencies` array of [project] and
 // every array of [project.optional-dependencies].
-std::map<int, std::vector<std::string>> pyproject_specs(std::string_view text) {
+std::map<int, std::vector<Spec>> pyproject_specs(std::string_view text) {
   static const RE2 section_re(R"(^\s*\[\s*([^\]]+?)\s*\]\s*$)");
   static const RE2 key_re(R"(^\s*([A-Za-z0-9_."-]+)\s*=\s*\[)");
   static const RE2 quoted(R"(["']([^"']*)["'])");
-  std::map<int, std::vector<std::string>> out;
+  std::map<int, std::vector<Spec>> out;
   std::string section;
-  bool in_array = false;
+  bool in_array = false, optional = false;
   int n = 0;
   size_t pos = 0;
   while (pos <= text.size()) {
@@ -260,20 +269,21 @@ std::map<int, std::vector<std::string>> pyproject_specs(std::string_view text) {
       bool deps = (section == "project" && key == "dependencies") || section == "project.optional-dependencies";
       if (!deps) continue;
       in_array = true;
+      optional = section == "project.optional-dependencies";
       rest = code.substr(code.find('[') + 1);
     }
     if (!in_array) continue;
     re2::StringPiece input(rest.data(), rest.size());
     std::string spec;
-    while (RE2::FindAndConsume(&input, quoted, &spec)) out[n].push_back(spec);
+    while (RE2::FindAndConsume(&input, quoted, &spec)) out[n].push_back(Spec{spec, optional});
     if (rest.find(']') != std::string_view::npos) in_array = false;
   }
   return out;
 }
 
 // Requirement strings of setup(install_requires=..., extras_require=...) by line.
-std::map<int, std::vector<std::string>> setup_py_specs(const lang::SyntaxTree& tree) {
-  std::map<int, std::vector<std::string>> out;
+std::map<int, std::vector<Spec>> setup_py_specs(const lang::SyntaxTree& tree) {
+  std::map<int, std::vector<Spec>> out;
   std::map<std::string, lang::Node> module_values;
   for (const lang::Assignment& a : tree.assignments())
     if (a.targets.size() == 1 && tree.runs_at_import(a.node)) module_values[a.targets.front()] = a.value;
@@ -289,7 +299,7 @@ std::map<int, std::vector<std::string>> setup_py_specs(const lang::SyntaxTree& t
         // Keys of extras_require name extras, not packages.
         lang::Node parent = l.node.parent();
         if (parent && is(parent, NodeKind::Pair) && parent.child_by_field("key") == l.node) continue;
-        out[l.line].push_back(l.value);
+        out[l.line].push_back(Spec{l.value, arg.keyword == "extras_require"});
       }
     }
   }
@@ -330,11 +340,11 @@ class NewDependency : public RuleWithInfo<kInfo> {
           while (RE2::FindAndConsume(&input, quoted, &s)) removed.insert(spec_name(s));
         }
       std::set<int> lines = added_line_numbers(f);
-      std::map<int, std::vector<std::string>> specs;
+      std::map<int, std::vector<Spec>> specs;
       if (req) {
         for (const Hunk& h : f.hunks)
           for (const DiffLine& l : h.lines)
-            if (l.kind == DiffLine::Kind::Added) specs[l.new_line].push_back(std::string(code_part(l.text, true)));
+            if (l.kind == DiffLine::Kind::Added) specs[l.new_line].push_back(Spec{std::string(code_part(l.text, true))});
       } else if (setup) {
         if (const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path)) specs = setup_py_specs(*tree);
       } else if (const std::string* text = ctx.workspace.new_text(f.new_path)) {
@@ -342,9 +352,12 @@ class NewDependency : public RuleWithInfo<kInfo> {
       }
       for (const auto& [line, list] : specs) {
         if (!lines.count(line)) continue;
-        for (const std::string& s : list) {
-          std::string name = spec_name(s);
-          if (!name.empty()) added.push_back(Dep{name, f.new_path, line, s, false, false});
+        for (const Spec& s : list) {
+          // An extra is opt-in: the base install does not change, and whoever asks for the extra
+          // asks for the package.
+          if (s.optional) continue;
+          std::string name = spec_name(s.text);
+          if (!name.empty()) added.push_back(Dep{name, f.new_path, line, s.text, false, false});
         }
       }
     }
@@ -355,9 +368,34 @@ class NewDependency : public RuleWithInfo<kInfo> {
       before = declared_in_tree(*base).python;
       before.merge(image_installs(*base));
     }
+    // A package the PR's own code starts to import: the manifest line is the declaration that
+    // import needs (what the rule asks an undeclared import to add), and the import answers
+    // whether it is needed at runtime.
+    std::set<std::string> imported = imported_by_added_lines(ctx);
     std::vector<Dep> out;
     for (Dep& d : added)
-      if (!removed.count(d.name) && !before.count(d.name)) out.push_back(std::move(d));
+      if (!removed.count(d.name) && !before.count(d.name) && !imported.count(d.name)) out.push_back(std::move(d));
+    return out;
+  }
+
+  // Distribution names (normalized, with the known import-name aliases) of the packages that
+  // added lines of the PR's non-test Python files import.
+  static std::set<std::string> imported_by_added_lines(const ReviewContext& ctx) {
+    std::set<std::string> out;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      if (base_name(f.new_path) == "setup.py") continue;
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (!tree) continue;
+      std::set<int> added = added_line_numbers(f);
+      for (const lang::Import& i : tree->imports()) {
+        if (!added.count(i.line)) continue;
+        std::string top = i.top_level();
+        if (top.empty()) continue;
+        out.insert(normalize(top));
+        for (std::string_view dist : distributions_of(top)) out.insert(std::string(dist));
+      }
+    }
     return out;
   }
 

@@ -39,7 +39,9 @@ launch script is not an explanation). Names added to the registry and docs by th
 Where the registry is one of the repository's ways to document (the base tree leaves at least
 20 of its registered names out of every README/docs page: a count, not a share), a registered
 name whose entry carries its own comment there (30+ characters in the comment lines right above
-the entry, not a section header) is documented the way the repository documents its knobs; a
+the entry, not a section header) is documented the way the repository documents its knobs (one comment above a group of
+one-line entries, with no blank line between them, documents each one-line entry of the group;
+a multi-line entry needs its own); a
 registered entry without one is still reported, and the card gives the base registry's count.
 Without a registry (aiter), where the base's Python reads 20 or more quoted project knobs that no
 README/docs page names, and they are at least half of its knobs, a new knob explained where it
@@ -94,9 +96,19 @@ std::string registry_comment(std::string_view registry, const std::string& name)
     std::string_view t = trim(lines[i]);
     if (!(t.starts_with(key) || t.starts_with(key2))) continue;
     std::string out;
+    // Only a one-line entry joins a group; a multi-line entry stands alone under its own comment.
+    bool one_line = t.ends_with(",");
+    bool in_comment = false;
     for (size_t j = i; j-- > 0;) {
       std::string_view c = trim(lines[j]);
+      // Entries written one per line right under one comment share it ("# these opt into the
+      // Triton RMSNorm and the torch sampler" above two entries): walk over the entries of the
+      // group above this one to reach it. A blank line or any other code ends the group.
+      if (one_line && !in_comment && (c.starts_with("\"") || c.starts_with("'")) && c.ends_with(",") &&
+          c.find(':') != std::string_view::npos)
+        continue;
       if (!c.starts_with("#")) break;
+      in_comment = true;
       c.remove_prefix(1);
       c = trim(c);
       // A section header ("# --- Kernel Fusion Toggles ---") names a group, not this knob.

@@ -2,6 +2,7 @@
 // seq_len <= 1) instead of the batch's explicit phase flag.
 #include <re2/re2.h>
 
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -41,7 +42,9 @@ names decode and none prefill or extend (the size picks a decode variant, plain 
 speculative multi-token, inside a path that is already decode); a condition that is a conjunction
 with an environment-variable read (`os.getenv("TRACE") == "1" and max_q > 1`: a switched-on
 diagnostic, not the default dispatch); a test inside a function whose name says decode and not
-prefill or extend (`prepare_decode`: the phase was chosen before the call); tests.)"};
+prefill or extend (`prepare_decode`: the phase was chosen before the call), or one that builds a
+CUDA-graph capture (`build_for_cudagraph_capture`: captured graphs replay decode steps; prefill
+runs eagerly); tests.)"};
 
 // The size-proxy comparison in a condition ("max_query_len <="), or "" when none.
 std::string size_proxy(std::string_view cond) {
@@ -102,9 +105,17 @@ bool switch_gated(lang::Node cond, const std::set<int>& env_lines) {
 // `run_decode_step`: its name says decode and not prefill or extend). The phase was chosen
 // before the call; a size test inside picks a decode variant (one token, or the multi-token
 // speculative verify), and no prefill reaches it.
+// A function that builds the inputs of a CUDA-graph capture (`build_for_cudagraph_capture`,
+// `capture_graph_metadata`: its name says graph and capture) is the decode phase's own too:
+// a captured graph replays fixed-shape decode steps (plain or speculative verify); prefill
+// batches of varying length run eagerly and never reach the capture builder.
 bool in_decode_function(const lang::SyntaxTree& tree, int line) {
   auto fn = tree.enclosing_function(line);
-  return fn && fn->name.find("decode") != std::string::npos && !prefill_word(fn->name);
+  if (!fn || prefill_word(fn->name)) return false;
+  if (fn->name.find("decode") != std::string::npos) return true;
+  std::string lower = fn->name;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("capture") != std::string::npos && lower.find("graph") != std::string::npos;
 }
 
 class PhaseSizeProxy : public SourceRule<kInfo> {

@@ -1,0 +1,12 @@
+import sys
+
+import torch
+from aiter import logger
+
+
+def run(cases):
+    bad = [c for c in cases if not c["ok"]]
+    logger.info("mask check: %d passed, %d failed", len(cases) - len(bad), len(bad))  # expect: failure-logged-below-warning
+    if bad:
+        logger.error("mask check: %d cases leaked padding", len(bad))
+        sys.exit(1)

@@ -1,0 +1,5 @@
+import json
+
+
+def encode(obj):
+    return json.dumps(obj).encode()
