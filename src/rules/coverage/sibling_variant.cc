@@ -139,16 +139,21 @@ bool widens(const ChangeBlock& b, bool py) {
 // `(int64_t)x`, `int64_t(x)`, `tl.cast(x, tl.int64)`.
 std::set<std::string> widened_names(const ChangeBlock& b, bool py) {
   static const RE2 to(R"((\w+)(?:\[[^\]]*\])?\s*\.to\(\s*\w+\.u?int64\s*\))");
+  // A cast of a bare name; a cast of a longer expression (`tl.cast(pid * BLOCK + offs, tl.int64)`)
+  // widens its result, not the product inside it.
   static const RE2 cast(
-      R"((?:static_cast<\s*(?:u?int64_t|long|size_t|index_t)\s*>\s*\(|\((?:u?int64_t|long|size_t|index_t)\)\s*\(?|\b(?:u?int64_t|size_t)\(|tl\.cast\()\s*(\w+))");
+      R"((?:static_cast<\s*(?:u?int64_t|long|size_t|index_t)\s*>\s*\(\s*(\w+)\s*\)|\((?:u?int64_t|long|size_t|index_t)\)\s*(\w+)|\b(?:u?int64_t|size_t)\(\s*(\w+)\s*\)|tl\.cast\(\s*(\w+)\s*,))");
   std::set<std::string> out;
   for (const DiffLine* l : b.added) {
     std::string_view code = code_part(l->text, py);
-    for (const RE2* re : {&to, &cast}) {
-      re2::StringPiece in(code.data(), code.size());
-      std::string name;
-      while (RE2::FindAndConsume(&in, *re, &name)) out.insert(name);
-    }
+    re2::StringPiece in(code.data(), code.size());
+    std::string name;
+    while (RE2::FindAndConsume(&in, to, &name)) out.insert(name);
+    in = re2::StringPiece(code.data(), code.size());
+    std::string a, b2, c, d;
+    while (RE2::FindAndConsume(&in, cast, &a, &b2, &c, &d))
+      for (const std::string* n : {&a, &b2, &c, &d})
+        if (!n->empty()) out.insert(*n);
   }
   return out;
 }
@@ -267,6 +272,27 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
       if (!w.sites.empty()) out.push_back(report_widening(ctx, f.new_path, neu, fixed, w));
   }
 
+  // Whether the function holding a site declares an operand of the product it holds 64 bits wide (a
+  // parameter `int64_t stride`, a local `const int64_t row = ...`): that product is already 64-bit.
+  static bool declares_64bit_operand(const std::vector<std::string>& head_code, const lang::Function& g,
+                                     const std::vector<std::string>& products, const std::string& here) {
+    static const RE2 operand(R"((\w+))");
+    for (const std::string& p : products) {
+      if (!holds_expression(here, p)) continue;
+      re2::StringPiece in(p);
+      std::string name;
+      while (RE2::FindAndConsume(&in, operand, &name)) {
+        for (const lang::Param& prm : g.params)
+          if (prm.name == name && width64_mentions(prm.annotation) > 0) return true;
+        RE2 local("\\b(?:u?int64(?:_t)?|long|size_t|ptrdiff_t|index_t)\\s+(?:const\\s+)?" + RE2::QuoteMeta(name) +
+                  "\\s*[=;,]");
+        for (int l = g.start_line; l <= g.end_line && l <= static_cast<int>(head_code.size()); ++l)
+          if (RE2::PartialMatch(head_code[l - 1], local)) return true;
+      }
+    }
+    return false;
+  }
+
   // The lines of the head file, outside the PR's added lines, that hold one of the 32-bit `products`
   // the fix widened in `code`: in every other function, and in the fixed function's own other
   // branches. The whole removed line again at an added line means it moved with the fix, not that a
@@ -288,7 +314,8 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
       const lang::Function* holder = nullptr;
       for (const lang::Function& g : fns)
         if (g.start_line <= line && line <= g.end_line && (!holder || g.start_line >= holder->start_line)) holder = &g;
-      if (holder) found[line] = holder->qualified;
+      if (!holder || declares_64bit_operand(head_code, *holder, products, here)) continue;
+      found[line] = holder->qualified;
       if (found.size() >= 64) break;  // enough to name; a pervasive idiom is not worth a full count
     }
     if (found.empty()) return;
