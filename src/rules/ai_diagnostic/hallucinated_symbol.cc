@@ -8,12 +8,14 @@
 #include <cctype>
 #include <set>
 
+#include "analysis/bound_class.h"
 #include "analysis/call_binding.h"
 #include "analysis/class_members.h"
 #include "analysis/dotted_reads.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "analysis/instance_attributes.h"
+#include "analysis/method_binding.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
@@ -45,7 +47,11 @@ arguments than it accepts (and no `*args`);
 keyword, no default): red when the defining module binds the name once, a warning when it binds
 it more than once (conditional or replaced definitions: another one may run); (5) a dotted read
 that is not a call (`kops.EPS`, `pkg.sub.TABLE`) where the prefix is a first-party module that
-does not bind the last name.
+does not bind the last name; (6) a method call on an added line, `self.m(...)` in a method or
+`p.m(...)` where `p` holds a repository class (a parameter annotated with it, `p = Cls(...)`, a
+call annotated `-> Cls`: see unknown-attribute), that fits no definition of `m` the call can
+reach: the one the class runs (its own, or along its single repository base chain) and every
+override in a repository subclass. It is red: whichever of them runs, the call raises TypeError.
 Definitions are read from the repository index of the head tree, so a symbol the PR itself adds
 resolves. With `--dep NAME=PATH` (e.g. `--dep aiter=/src/aiter` on an ATOM PR), the same three
 checks run on symbols the PR uses from package NAME, looked up in that repository's index (its
@@ -62,6 +68,12 @@ signature); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an im
 the base side already had (moved, not new); attribute reads under `hasattr(...)` or inside a
 `try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
 module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
+file already made. For method calls also: static and class methods, properties and other
+decorated methods; a class that cannot be read from its source (`__getattr__`, `setattr`, a
+metaclass or class decorator), a lookup that leaves the repository (`nn.Module`) or meets several
+bases before it finds the method, a method bound twice in its class body or stored on an object
+(`obj.m = ...`) anywhere in the changed file or the class's file; closures (`self` of an
+enclosing method); and a call of the same shape (callee, positional count, keywords) the base
 file already made.)"};
 
 // A module absent from the tree that is probably produced at build/run time.
@@ -82,7 +94,15 @@ struct OldFacts {
   std::set<std::pair<std::string, std::string>> imports;  // (module, name) as written
   std::set<std::pair<std::string, std::string>> call_keywords;  // (callee, keyword)
   std::set<std::string> callees;
+  std::set<std::string> call_shapes;  // callee, positional count and sorted keywords
 };
+
+std::string call_shape(const std::string& callee, int positional, std::vector<std::string> keywords) {
+  std::sort(keywords.begin(), keywords.end());
+  std::string s = callee + "/" + std::to_string(positional);
+  for (const std::string& k : keywords) s += "/" + k;
+  return s;
+}
 
 OldFacts old_facts(const lang::SyntaxTree* old) {
   OldFacts o;
@@ -94,8 +114,14 @@ OldFacts old_facts(const lang::SyntaxTree* old) {
   }
   for (const lang::Call& c : old->calls()) {
     o.callees.insert(c.callee);
-    for (const lang::Argument& a : c.args)
+    int positional = 0;
+    std::vector<std::string> keywords;
+    for (const lang::Argument& a : c.args) {
       if (!a.keyword.empty()) o.call_keywords.insert({c.callee, a.keyword});
+      if (a.keyword.empty()) ++positional;
+      else keywords.push_back(a.keyword);
+    }
+    o.call_shapes.insert(call_shape(c.callee, positional, std::move(keywords)));
   }
   return o;
 }
@@ -142,6 +168,7 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
         check_calls(ctx, idx, scope, f.path(), *fi, added, old, out);
         check_attribute_reads(ctx, idx, scope, f.path(), added, out);
       }
+      check_method_calls(ctx, idx, f.path(), *fi, added, old, out);
     }
   }
 
@@ -346,6 +373,76 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
                           "submodules",
                           target->module_path, target->via, scope.in())},
              out);
+    }
+  }
+
+  // (6) `self.m(...)` / `p.m(...)` on an added line that fits no definition the lookup of `m`
+  // on the receiver's class can reach (analysis/method_binding): TypeError whichever runs.
+  void check_method_calls(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path,
+                          const index::FileIndex& fi, const std::set<int>& added, const OldFacts& old,
+                          std::vector<Finding>& out) const {
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    if (!tree) return;
+    TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
+    for (const PyCall& c : fi.calls) {
+      if (!added.count(c.line) || c.star_args) continue;
+      size_t dot = c.callee.find('.');
+      if (dot == std::string::npos || c.callee.find('.', dot + 1) != std::string::npos) continue;
+      std::string receiver = c.callee.substr(0, dot), method = c.callee.substr(dot + 1);
+      if (receiver.empty() || method.empty() || !std::all_of(c.callee.begin(), c.callee.end(), [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.';
+          }))
+        continue;
+      if (old.call_shapes.count(call_shape(c.callee, c.positional, c.keywords))) continue;
+      std::optional<ClassRef> cls;
+      std::string how;
+      if (auto fn = tree->enclosing_function(c.line);
+          fn && !fn->class_name.empty() && !fn->params.empty() && fn->params.front().name == receiver) {
+        const PyFunction* def = fi.function(fn->name, fn->class_name);
+        if (!def || !def->decorators.empty() || receiver != "self") continue;
+        cls = resolve_class(idx, path, fn->class_name, 0);
+        how = fmt::format("`{}` is an instance of {} (the method's own class, or a subclass)", receiver, fn->class_name);
+      } else if (auto bound = bound_class(idx, tree_of, path, receiver, c.line)) {
+        cls = bound->cls;
+        how = fmt::format("`{}` is {}", receiver, bound->how);
+      }
+      if (!cls || stores_attribute(*tree, method)) continue;
+      if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(cls->path); !def_tree || stores_attribute(*def_tree, method))
+        continue;
+      auto targets = method_targets(idx, tree_of, *cls, method);
+      if (!targets || targets->empty()) continue;
+      MethodCallFit fit = fit_method_call(*targets, c);
+      if (!fit.checkable || fit.fits) continue;
+      const MethodTarget& t = targets->front();
+      std::string what;
+      if (!fit.first.missing.empty()) {
+        std::string names;
+        for (const std::string& m : fit.first.missing) names += (names.empty() ? "`" : ", `") + m + "`";
+        what = fmt::format("leaves required parameter{} {} unfilled", fit.first.missing.size() > 1 ? "s" : "", names);
+      } else if (!fit.first.unexpected_keywords.empty()) {
+        what = fmt::format("passes keyword `{}`, which it does not take", fit.first.unexpected_keywords.front());
+      } else {
+        what = fmt::format("passes {} positional arguments, {} more than it takes", c.positional, fit.first.excess_positional);
+      }
+      std::vector<std::string> looked;
+      for (const MethodTarget& d : *targets) {
+        const index::FileIndex* dfi = idx.file(d.owner.path);
+        const PyFunction* orig = dfi ? dfi->function(method, d.owner.name) : nullptr;
+        looked.push_back(fmt::format("definition: {}:{}: def {}.{}({}){}", d.owner.path, d.fn.line, d.owner.name, method,
+                                     orig ? param_list(*orig) : param_list(d.fn),
+                                     d.override_in_subclass ? " (override in a subclass)" : ""));
+      }
+      how.erase(std::remove(how.begin(), how.end(), '`'), how.end());
+      looked.push_back("receiver: " + how);
+      report(ctx, path, c.line,
+             fmt::format("`{}(...)` does not fit {}.{}: it {}{}", c.callee, t.owner.name, method, what,
+                         targets->size() > 1 ? fmt::format(", and it fits none of the {} overrides either", targets->size() - 1)
+                                             : ""),
+             fmt::format("the call at {}:{} raises TypeError when it runs ({}.{}() {})", path, c.line, t.owner.name, method,
+                         !fit.first.missing.empty() ? "missing a required argument"
+                         : !fit.first.unexpected_keywords.empty() ? "got an unexpected keyword argument"
+                                                                   : "takes fewer positional arguments"),
+             std::move(looked), out);
     }
   }
 

@@ -1,0 +1,5 @@
+from spool.ring import Ring
+
+
+def feed(ring: Ring, n):
+    return ring.claim(n)

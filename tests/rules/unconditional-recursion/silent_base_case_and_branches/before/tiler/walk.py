@@ -1,0 +1,2 @@
+def depth(node):
+    return 0
