@@ -185,10 +185,39 @@ Node Node::parent() const {
   return tree_->parent_of(*this);
 }
 
+namespace {
+// A grammar's field names to their ids. tree-sitter's ts_language_field_id_for_name compares
+// the name with each of the grammar's field names in turn (strncmp), on every
+// child_by_field() call; rules and facts ask for fields of most nodes they look at. Built
+// once for all grammars (a function-local static: thread-safe, read unlocked after).
+using FieldIds = std::unordered_map<std::string_view, TSFieldId>;
+const FieldIds* field_ids(Grammar g) {
+  static const std::array<FieldIds, 4> tables = [] {
+    std::array<FieldIds, 4> out;
+    for (Grammar grammar : {Grammar::Python, Grammar::Cpp, Grammar::Cuda}) {
+      const TSLanguage* lang = ts_language(grammar);
+      FieldIds& ids = out[static_cast<size_t>(grammar)];
+      uint32_t count = ts_language_field_count(lang);
+      for (uint32_t i = 1; i <= count; ++i)
+        if (const char* name = ts_language_field_name_for_id(lang, static_cast<TSFieldId>(i)))
+          ids.emplace(name, static_cast<TSFieldId>(i));
+    }
+    return out;
+  }();
+  size_t i = static_cast<size_t>(g);
+  return g == Grammar::None || i >= tables.size() ? nullptr : &tables[i];
+}
+}  // namespace
+
 Node Node::child_by_field(std::string_view field) const {
   if (null()) return {};
-  return NodeAccess::wrap(tree_, ts_node_child_by_field_name(NodeAccess::ts(*this), field.data(),
-                                                             static_cast<uint32_t>(field.size())));
+  TSNode self = NodeAccess::ts(*this);
+  if (const FieldIds* ids = tree_ ? field_ids(tree_->grammar()) : nullptr) {
+    auto it = ids->find(field);
+    if (it == ids->end()) return {};  // as tree-sitter: a name the grammar lacks has no child
+    return NodeAccess::wrap(tree_, ts_node_child_by_field_id(self, it->second));
+  }
+  return NodeAccess::wrap(tree_, ts_node_child_by_field_name(self, field.data(), static_cast<uint32_t>(field.size())));
 }
 
 // Children through a cursor: ts_node_child(n, i) walks from the first child on every call,
