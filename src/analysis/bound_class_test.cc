@@ -7,22 +7,13 @@
 
 #include <gtest/gtest.h>
 
-#include "source/map_tree.h"
+#include "analysis/python_repo_testing.h"
 
 namespace rp {
 namespace {
 
-struct Repo {
-  explicit Repo(std::map<std::string, std::string> files)
-      : tree(std::move(files)), idx(index::RepoIndex::build(tree, index::BuildOptions{})) {
-    tree_of = [this](const std::string& p) -> const lang::SyntaxTree* {
-      auto it = parsed.find(p);
-      if (it != parsed.end()) return it->second.get();
-      auto text = tree.read(p);
-      if (!text) return nullptr;
-      return (parsed[p] = lang::SyntaxTree::parse(lang::Grammar::Python, *text)).get();
-    };
-  }
+struct Repo : testing_support::PythonRepo {
+  using PythonRepo::PythonRepo;
   // The class `receiver` holds on the first line of `path` that contains `marker`.
   std::optional<BoundClass> at(const std::string& path, std::string_view receiver, std::string_view marker) {
     const lang::SyntaxTree* t = tree_of(path);
@@ -31,10 +22,6 @@ struct Repo {
     ADD_FAILURE() << "no line with " << marker;
     return std::nullopt;
   }
-  MapTree tree;
-  std::unique_ptr<index::RepoIndex> idx;
-  std::map<std::string, std::unique_ptr<lang::SyntaxTree>> parsed;
-  TreeOf tree_of;
 };
 
 const char* kShapes = R"(class Shape:

@@ -6,30 +6,17 @@
 
 #include <gtest/gtest.h>
 
-#include "source/map_tree.h"
+#include "analysis/python_repo_testing.h"
 
 namespace rp {
 namespace {
 
-struct Repo {
-  explicit Repo(std::map<std::string, std::string> files)
-      : tree(std::move(files)), idx(index::RepoIndex::build(tree, index::BuildOptions{})) {
-    tree_of = [this](const std::string& p) -> const lang::SyntaxTree* {
-      auto it = parsed.find(p);
-      if (it != parsed.end()) return it->second.get();
-      auto text = tree.read(p);
-      if (!text) return nullptr;
-      return (parsed[p] = lang::SyntaxTree::parse(lang::Grammar::Python, *text)).get();
-    };
-  }
+struct Repo : testing_support::PythonRepo {
+  using PythonRepo::PythonRepo;
   std::optional<std::vector<MethodTarget>> targets(const std::string& path, const std::string& cls,
                                                    std::string_view method) {
     return method_targets(*idx, tree_of, ClassRef{path, cls}, method);
   }
-  MapTree tree;
-  std::unique_ptr<index::RepoIndex> idx;
-  std::map<std::string, std::unique_ptr<lang::SyntaxTree>> parsed;
-  TreeOf tree_of;
 };
 
 index::PyCall call(int positional, std::vector<std::string> keywords = {}) {

@@ -382,21 +382,28 @@ class NewDependency : public RuleWithInfo<kInfo> {
   // added lines of the PR's non-test Python files import.
   static std::set<std::string> imported_by_added_lines(const ReviewContext& ctx) {
     std::set<std::string> out;
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      if (base_name(f.new_path) == "setup.py") continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
-      std::set<int> added = added_line_numbers(f);
-      for (const lang::Import& i : tree->imports()) {
+    for_each_changed_module(ctx, [&](const FileChange&, const lang::SyntaxTree& tree, const std::set<int>& added) {
+      for (const lang::Import& i : tree.imports()) {
         if (!added.count(i.line)) continue;
         std::string top = i.top_level();
         if (top.empty()) continue;
         out.insert(normalize(top));
         for (std::string_view dist : distributions_of(top)) out.insert(std::string(dist));
       }
-    }
+    });
     return out;
+  }
+
+  // Each changed non-test Python module of the PR (setup.py is a manifest, not a module) with
+  // its head tree and the numbers of its added lines.
+  template <class F>
+  static void for_each_changed_module(const ReviewContext& ctx, F&& visit) {
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
+      if (base_name(f.new_path) == "setup.py") continue;
+      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+      if (tree) visit(f, *tree, added_line_numbers(f));
+    }
   }
 
   static std::vector<Dep> import_additions(const ReviewContext& ctx) {
@@ -406,12 +413,8 @@ class NewDependency : public RuleWithInfo<kInfo> {
     std::vector<Dep> candidates;
     std::set<std::string> first_party;
     bool listed_first_party = false;
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
-      if (base_name(f.new_path) == "setup.py") continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
-      std::set<int> added = added_line_numbers(f);
+    for_each_changed_module(ctx, [&](const FileChange& f, const lang::SyntaxTree& t, const std::set<int>& added) {
+      const lang::SyntaxTree* tree = &t;
       const std::vector<lang::Import>& imports = tree->imports();
       std::set<std::string> already;
       for (const lang::Import& i : imports)
@@ -432,7 +435,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
         if (first_party.count(top)) continue;
         candidates.push_back(Dep{top, f.new_path, i.line, std::string(tree->line_text(i.line)), true, rocm});
       }
-    }
+    });
     if (candidates.empty()) return {};
     std::set<std::string> names;
     for (const Dep& d : candidates) names.insert(d.name);
