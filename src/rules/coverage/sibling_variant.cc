@@ -159,7 +159,7 @@ std::set<std::string> widened_names(const ChangeBlock& b, bool py) {
 }
 
 // The 32-bit products a widening fix rewrote, as they stand in a removed line: `x * stride`,
-// `x[None, :] * stride`, `stride * x`, for each name x the block casts to 64 bits whose product with
+// `x[None, :] * stride`, `stride * x` (and a plain product commuted), for each name x the block casts to 64 bits whose product with
 // that same other operand the block's added code still forms (`x.to(tl.int64) * stride`): a product
 // whose other operand the fix replaced is a rewrite, not the widened arithmetic.
 std::vector<std::string> prefix_products(const std::string& code, const ChangeBlock& b, bool py) {
@@ -180,7 +180,10 @@ std::vector<std::string> prefix_products(const std::string& code, const ChangeBl
       bool name_left = re == &left;
       const std::string& name = name_left ? a : b2;
       const std::string& other = name_left ? b2 : a;
-      if (names.count(name) && multiplies(other)) out.push_back(collapse_whitespace(a + op + b2));
+      if (!names.count(name) || !multiplies(other)) continue;
+      out.push_back(collapse_whitespace(a + op + b2));
+      // `y * x` is the same product as `x * y` (not so for an indexed operand: `x[i] * y`).
+      if (collapse_whitespace(op) == "*") out.push_back(b2 + " * " + a);
     }
   }
   return out;

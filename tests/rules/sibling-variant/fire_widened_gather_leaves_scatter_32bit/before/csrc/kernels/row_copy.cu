@@ -15,3 +15,8 @@ __global__ void scatter_rows(const float* src, float* dst, const int* index, int
   int offset = row * stride + col;  // expect: sibling-variant
   dst[offset] = src[blockIdx.x * cols + col];
 }
+
+__global__ void zero_rows(float* dst, const int* index, int stride, int cols) {
+  int row = index[blockIdx.x];
+  if (threadIdx.x < cols) dst[stride * row + threadIdx.x] = 0.0f;  // the same product, commuted
+}
