@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "analysis/index_facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "index/knowledge.h"
 #include "lang/import_guard.h"
 #include "lang/node_kind.h"
@@ -17,11 +19,23 @@ using lang::NodeKind;
 
 std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree) {
   std::map<std::string, lang::Function> out;
+  // The names `typing.overload` goes by in this file: `overload`, `typing.overload`, and any alias
+  // an import gives it (`from typing import overload as _overload`).
+  std::set<std::string> overload_names = {"overload", "typing.overload", "typing_extensions.overload"};
+  for (const lang::Import& imp : tree.imports())
+    if (imp.module == "typing" || imp.module == "typing_extensions")
+      for (const lang::ImportedName& n : lang::imported_names(imp))
+        if (n.name == "overload" && !n.alias.empty()) overload_names.insert(n.alias);
   for (const lang::Function& f : tree.functions()) {
     if (lang::ancestor(f.node, {NodeKind::FunctionDef})) continue;
     lang::Node cls = lang::ancestor(f.node, {NodeKind::ClassDef});
     if (cls && lang::ancestor(cls, {NodeKind::FunctionDef, NodeKind::ClassDef})) continue;
-    out.emplace(f.qualified, f);
+    // An `@overload` stub only describes a signature for type checkers; the name binds the
+    // definition without it.
+    bool overload_stub = std::any_of(f.decorators.begin(), f.decorators.end(), [&](const std::string& d) {
+      return overload_names.count(std::string(trim(d))) > 0;
+    });
+    if (!overload_stub) out.emplace(f.qualified, f);
   }
   return out;
 }
