@@ -60,15 +60,16 @@ struct Repo {
   std::unique_ptr<index::RepoIndex> idx;
 };
 
+// What a name read on `line` of pack/layer.py resolves to, as "module:name" ("" when unresolved).
+std::string resolved(const Repo& r, const std::string& name, int line) {
+  auto t = resolve_symbol(*r.idx, "pack/layer.py", name, line);
+  return t ? t->module_path + ":" + t->name : "";
+}
+
 TEST(IndexFacts, ModuleImportsResolveInsideAFunctionThatDoesNotRebindThem) {
   Repo r;
-  auto bare = resolve_symbol(*r.idx, "pack/layer.py", "choose", 7);
-  ASSERT_TRUE(bare);
-  EXPECT_EQ(bare->module_path, "pack/pick.py");
-  EXPECT_EQ(bare->name, "pick_top");
-  auto dotted = resolve_symbol(*r.idx, "pack/layer.py", "sel.pick_all", 7);
-  ASSERT_TRUE(dotted);
-  EXPECT_EQ(dotted->module_path, "pack/pick.py");
+  EXPECT_EQ(resolved(r, "choose", 7), "pack/pick.py:pick_top");
+  EXPECT_EQ(resolved(r, "sel.pick_all", 7), "pack/pick.py:pick_all");
 }
 
 TEST(IndexFacts, AFunctionsOwnImportOfAnotherPackageHidesTheModuleBinding) {
@@ -81,10 +82,7 @@ TEST(IndexFacts, AFunctionsOwnImportOfAnotherPackageHidesTheModuleBinding) {
 
 TEST(IndexFacts, AFunctionsOwnImportOfThisRepositoryWinsOverAVendorName) {
   Repo r;
-  auto t = resolve_symbol(*r.idx, "pack/layer.py", "ranker", 18);
-  ASSERT_TRUE(t);
-  EXPECT_EQ(t->module_path, "pack/pick.py");
-  EXPECT_EQ(t->name, "pick_all");
+  EXPECT_EQ(resolved(r, "ranker", 18), "pack/pick.py:pick_all");
 }
 
 TEST(IndexFacts, AFunctionsOwnImportHidesASameFileDefinition) {

@@ -56,6 +56,16 @@ SelfReviewReport gate(const Body& b, std::optional<std::vector<std::string>> tes
   return run_self_review({b.str(), kHead, std::move(tests)});
 }
 
+// Each text written as one part of an otherwise well-answered body: `name`'s verdict on it.
+void expect_part(std::string Body::*part, const std::string& name, bool pass, std::initializer_list<std::string> texts) {
+  for (const std::string& text : texts) {
+    Body b;
+    b.*part = text;
+    GateCheck g = check(gate(b), name);
+    EXPECT_EQ(g.pass, pass) << "'" << text << "' -> " << g.text;
+  }
+}
+
 TEST(SelfReview7245, ReportsTheRevisionMismatchExactlyAsTheBotDid) {
   PullRequestMeta meta = meta_7245();
   ASSERT_EQ(meta.head_ref_oid, "307f50eb2188");
@@ -131,12 +141,9 @@ TEST(SelfReviewRevision, Fires) {
 }
 
 TEST(SelfReviewRevision, Silent) {
-  Body b;
-  for (std::string rev : {"0a1b2c3", "0A1B2C3D4E5F", "`0a1b2c3d4e5f60718293a4b5c6d7e8f901234567`",
-                          "https://github.com/ROCm/aiter/commit/0a1b2c3d4e5f"}) {
-    b.revision = rev;
-    EXPECT_TRUE(check(gate(b), "reviewed-revision").pass) << rev;
-  }
+  expect_part(&Body::revision, "reviewed-revision", true,
+              {"0a1b2c3", "0A1B2C3D4E5F", "`0a1b2c3d4e5f60718293a4b5c6d7e8f901234567`",
+               "https://github.com/ROCm/aiter/commit/0a1b2c3d4e5f"});
   // Written inline, not as its own heading.
   std::string body = Body{}.str();
   size_t at = body.find("### Reviewed revision\n\n");
@@ -146,26 +153,20 @@ TEST(SelfReviewRevision, Silent) {
 
 // --- behavior and intent ---
 TEST(SelfReviewBehavior, FiresOnEmptyPlaceholderTemplateAndWhatWithoutWhy) {
+  expect_part(&Body::behavior, "behavior-and-intent", false,
+              {"", "N/A", "TBD", "<!-- Describe the behavior change and why. -->",
+               "What behavior does this PR change, and why is the existing behavior insufficient?",
+               "This PR updates the MLA decode kernel.", "Refactor code."});
   Body b;
-  for (std::string text : {"", "N/A", "TBD", "<!-- Describe the behavior change and why. -->",
-                           "What behavior does this PR change, and why is the existing behavior insufficient?",
-                           "This PR updates the MLA decode kernel.", "Refactor code."}) {
-    b.behavior = text;
-    GateCheck c = check(gate(b), "behavior-and-intent");
-    EXPECT_FALSE(c.pass) << "'" << text << "' passed: " << c.text;
-  }
   b.behavior = "This PR updates the MLA decode kernel and improves code quality.";
   EXPECT_NE(check(gate(b), "behavior-and-intent").text.find("not why"), std::string::npos);
 }
 
 TEST(SelfReviewBehavior, Silent) {
-  Body b;
-  for (std::string text : {"Non-CP keeps folding because the fold is faster at larger batches.",
-                           "- Skips the second copy of the KV cache.\n- Before this, every call paid 0.1 ms for it.",
-                           "Lets callers drop the 128-head padding they add today."}) {
-    b.behavior = text;
-    EXPECT_TRUE(check(gate(b), "behavior-and-intent").pass) << text;
-  }
+  expect_part(&Body::behavior, "behavior-and-intent", true,
+              {"Non-CP keeps folding because the fold is faster at larger batches.",
+               "- Skips the second copy of the KV cache.\n- Before this, every call paid 0.1 ms for it.",
+               "Lets callers drop the 128-head padding they add today."});
 }
 
 // --- validation and unverified scope ---
@@ -190,39 +191,27 @@ TEST(SelfReviewValidation, Fires) {
 }
 
 TEST(SelfReviewValidation, Silent) {
-  Body b;
-  for (std::string text :
-       {"| Check | Result |\n|---|---|\n| pytest op_tests/test_a.py | 66 passed |\n\n- Unverified: MI250X.",
-        "Ran the sweep on MI355X (gfx950): max abs error 0.04. Not tested on gfx942.",
-        "```bash\n./run_sweep --heads 96\n```\n\n0 failed checks. Nothing else remains unverified."}) {
-    b.validation = text;
-    GateCheck g = check(gate(b), "validation-and-unverified-scope");
-    EXPECT_TRUE(g.pass) << text << " -> " << g.text;
-  }
+  expect_part(&Body::validation, "validation-and-unverified-scope", true,
+              {"| Check | Result |\n|---|---|\n| pytest op_tests/test_a.py | 66 passed |\n\n- Unverified: MI250X.",
+               "Ran the sweep on MI355X (gfx950): max abs error 0.04. Not tested on gfx942.",
+               "```bash\n./run_sweep --heads 96\n```\n\n0 failed checks. Nothing else remains unverified."});
 }
 
 // --- boundaries and invariant ---
 TEST(SelfReviewBoundaries, Fires) {
-  Body b;
-  for (std::string text : {"", "N/A", "This change is safe and well tested.",
-                           "Applies to gfx950 with fp8 and 96 heads.",  // boundary, no invariant
-                           "gfx950 fp8 96 heads route to the native kernel.",
-                           "Which architecture, dtype and shape boundaries select the changed kernel path, and what "
-                           "invariant prevents unsupported inputs from reaching it?"}) {
-    b.boundaries = text;
-    EXPECT_FALSE(check(gate(b), "path-boundaries-and-invariant").pass) << text;
-  }
+  expect_part(&Body::boundaries, "path-boundaries-and-invariant", false,
+              {"", "N/A", "This change is safe and well tested.",
+               "Applies to gfx950 with fp8 and 96 heads.",  // boundary, no invariant
+               "gfx950 fp8 96 heads route to the native kernel.",
+               "Which architecture, dtype and shape boundaries select the changed kernel path, and what "
+               "invariant prevents unsupported inputs from reaching it?"});
 }
 
 TEST(SelfReviewBoundaries, Silent) {
-  Body b;
-  for (std::string text : {"The new native boundary needs gfx950, 96 heads, FP8 Q and KV; mla_decode_fwd raises otherwise.",
-                           "bf16 inputs with head_dim 128 only; the dispatcher asserts the head_dim.",
-                           "No kernel path changes: this PR only edits the CI workflow and a docstring."}) {
-    b.boundaries = text;
-    GateCheck g = check(gate(b), "path-boundaries-and-invariant");
-    EXPECT_TRUE(g.pass) << text << " -> " << g.text;
-  }
+  expect_part(&Body::boundaries, "path-boundaries-and-invariant", true,
+              {"The new native boundary needs gfx950, 96 heads, FP8 Q and KV; mla_decode_fwd raises otherwise.",
+               "bf16 inputs with head_dim 128 only; the dispatcher asserts the head_dim.",
+               "No kernel path changes: this PR only edits the CI workflow and a docstring."});
 }
 
 // --- changed op tests ---

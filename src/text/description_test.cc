@@ -187,19 +187,12 @@ TEST(Description, UnitsAreNormalized) {
   auto f = analyse_description("x",
                                "a 5 µs b 7usec c 3.2 sec d 4 tokens/s e 900 TFLOPs f 5.3 TB/s g 12k tok/s h 2× "
                                "i 1.25 s j 410 GB/s k 9 ms l 3 token/s m 6 tflops\n");
-  EXPECT_NE(find_q(f.numbers, 5, "us"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 7, "us"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 3.2, "s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 4, "tok/s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 900, "TFLOPS"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 5300, "GB/s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 12000, "tok/s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 2, "x"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 1.25, "s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 410, "GB/s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 9, "ms"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 3, "tok/s"), nullptr);
-  EXPECT_NE(find_q(f.numbers, 6, "TFLOPS"), nullptr);
+  struct Quantity {
+    double value;
+    const char* unit;
+  };
+  for (Quantity q : std::vector<Quantity>{{5, "us"}, {7, "us"}, {3.2, "s"}, {4, "tok/s"}, {900, "TFLOPS"}, {5300, "GB/s"}, {12000, "tok/s"}, {2, "x"}, {1.25, "s"}, {410, "GB/s"}, {9, "ms"}, {3, "tok/s"}, {6, "TFLOPS"}})
+    EXPECT_NE(find_q(f.numbers, q.value, q.unit), nullptr) << q.value << " " << q.unit;
   EXPECT_EQ(f.numbers.size(), 13u);
 }
 

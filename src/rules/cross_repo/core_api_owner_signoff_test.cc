@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -32,6 +33,20 @@ class OwnerHistory : public ::testing::Test {
     std::ofstream(dir_ / path) << text;
     std::string g = "git -C " + dir_.string() + " -c user.name='" + author + "' -c user.email=x@y ";
     ASSERT_EQ(std::system((g + "add -A && " + g + "commit -qm change").c_str()), 0);
+  }
+
+  // The rule's findings on the newest commit (the PR) against its parent, aiter profile.
+  std::vector<Finding> review_last_commit() {
+    ReviewInputs in;
+    in.repo_path = dir_.string();
+    in.base = "HEAD~1";
+    in.head = "HEAD";
+    in.profile = "aiter";
+    in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
+    in.rules.only = {"core-api-owner-signoff"};
+    auto review = run_review(in);
+    EXPECT_TRUE(review.ok()) << review.error();
+    return review.ok() ? review->findings : std::vector<Finding>{};
   }
 
   fs::path dir_;
@@ -62,17 +77,9 @@ TEST_F(OwnerHistory, FindingNamesTheFilesTopCommitterBeforeThePr) {
   commit("Bo", "aiter/mla.py", "b = 3\n");
   commit("Cy", "aiter/fused_moe.py", "def f(x, n=4):\n    return x\n");  // the PR
 
-  ReviewInputs in;
-  in.repo_path = dir_.string();
-  in.base = "HEAD~1";
-  in.head = "HEAD";
-  in.profile = "aiter";
-  in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
-  in.rules.only = {"core-api-owner-signoff"};
-  auto review = run_review(in);
-  ASSERT_TRUE(review.ok()) << review.error();
-  ASSERT_EQ(review->findings.size(), 1u);
-  const Finding& f = review->findings[0];
+  std::vector<Finding> findings = review_last_commit();
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding& f = findings[0];
   EXPECT_NE(f.problem.find("de-facto owner is Ana"), std::string::npos) << f.problem;
   EXPECT_EQ(f.action.rfind("Reviewer should ask Ana for sign-off", 0), 0u) << f.action;
 }
@@ -83,16 +90,8 @@ TEST_F(OwnerHistory, OwnersOwnChangeNeedsNoSignOff) {
   commit("Ana", "aiter/fused_moe.py", "def f(x, n=3):\n    return x\n");
   commit("Ana", "aiter/fused_moe.py", "def f(x, m=4):\n    return x\n");  // the PR, by the owner
 
-  ReviewInputs in;
-  in.repo_path = dir_.string();
-  in.base = "HEAD~1";
-  in.head = "HEAD";
-  in.profile = "aiter";
-  in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
-  in.rules.only = {"core-api-owner-signoff"};
-  auto review = run_review(in);
-  ASSERT_TRUE(review.ok()) << review.error();
-  EXPECT_TRUE(review->findings.empty()) << review->findings[0].problem;
+  std::vector<Finding> findings = review_last_commit();
+  EXPECT_TRUE(findings.empty()) << findings[0].problem;
 }
 
 }  // namespace

@@ -17,6 +17,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The git header of a modified file, before its hunks.
+std::string modified(const std::string& path) {
+  return "diff --git a/" + path + " b/" + path + "\nindex 1111111..2222222 100644\n--- a/" + path + "\n+++ b/" + path +
+         "\n";
+}
+
 // Runs one rule over a diff (no repository) and returns (file, line) of its findings.
 std::set<std::pair<std::string, int>> run(const std::string& rule, const std::string& diff,
                                           std::vector<SkippedRule>* skipped = nullptr) {
@@ -41,10 +47,7 @@ std::set<std::pair<std::string, int>> run(const std::string& rule, const std::st
 
 TEST(HousekeepingDiffOnly, IncompleteStubReadsBranchesFromHunkIndentation) {
   const std::string diff =
-      "diff --git a/atom/model_ops/moe.py b/atom/model_ops/moe.py\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/atom/model_ops/moe.py\n"
-      "+++ b/atom/model_ops/moe.py\n"
+      modified("atom/model_ops/moe.py") +
       "@@ -10,5 +10,15 @@ def select_moe_kernel(quant_type, num_experts):\n"
       "     if quant_type == \"fp8\":\n"                  // 10
       "         return \"fmoe_fp8\"\n"                      // 11
@@ -74,20 +77,14 @@ TEST(HousekeepingDiffOnly, IncompleteStubReadsBranchesFromHunkIndentation) {
 
 TEST(HousekeepingDiffOnly, SyspathMutationJudgesOnlyUnindentedLinesOfPackageModules) {
   const std::string diff =
-      "diff --git a/aiter/jit/core.py b/aiter/jit/core.py\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/aiter/jit/core.py\n"
-      "+++ b/aiter/jit/core.py\n"
+      modified("aiter/jit/core.py") +
       "@@ -5,2 +5,5 @@ import sys\n"
       " this_dir = os.path.dirname(__file__)\n"            // 5
       "+sys.path.insert(0, f\"{this_dir}/utils/\")\n"      // 6 fires
       "+if os.path.isdir(this_dir):\n"                     // 7
       "+    sys.path.append(this_dir)\n"                    // 8 silent: indented, unknown scope
       " AITER_ROOT = this_dir\n"                           // 9
-      "diff --git a/tools/gen.py b/tools/gen.py\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/tools/gen.py\n"
-      "+++ b/tools/gen.py\n"
+      + modified("tools/gen.py") +
       "@@ -1,1 +1,2 @@\n"
       " import sys\n"
       "+sys.path.insert(0, \"..\")\n";                      // silent: script directory
@@ -97,20 +94,14 @@ TEST(HousekeepingDiffOnly, SyspathMutationJudgesOnlyUnindentedLinesOfPackageModu
 
 TEST(HousekeepingDiffOnly, NewDependencyChecksRequirementLinesButNotImports) {
   const std::string diff =
-      "diff --git a/requirements.txt b/requirements.txt\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/requirements.txt\n"
-      "+++ b/requirements.txt\n"
+      modified("requirements.txt") +
       "@@ -1,2 +1,4 @@\n"
       "-pandas<=2.0.3\n"
       "+pandas<=2.2.0\n"                                    // 1 silent: version bump
       " pybind11\n"                                        // 2
       "+einops>=0.7\n"                                     // 3 fires
       "+-r requirements-triton-comms.txt\n"                // 4 silent: an include
-      "diff --git a/aiter/ops/rope.py b/aiter/ops/rope.py\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/aiter/ops/rope.py\n"
-      "+++ b/aiter/ops/rope.py\n"
+      + modified("aiter/ops/rope.py") +
       "@@ -1,1 +1,2 @@\n"
       " import torch\n"
       "+import flash_attn\n";                               // silent: no trees to judge imports
@@ -120,10 +111,7 @@ TEST(HousekeepingDiffOnly, NewDependencyChecksRequirementLinesButNotImports) {
 
 TEST(HousekeepingDiffOnly, UndocumentedEnvVarIsSkippedWithoutTrees) {
   const std::string diff =
-      "diff --git a/atom/config.py b/atom/config.py\n"
-      "index 1111111..2222222 100644\n"
-      "--- a/atom/config.py\n"
-      "+++ b/atom/config.py\n"
+      modified("atom/config.py") +
       "@@ -1,1 +1,2 @@\n"
       " import os\n"
       "+FAST = os.getenv(\"ATOM_FAST_PATH\", \"0\") == \"1\"\n";
