@@ -41,6 +41,11 @@ const std::vector<SwitchedOff>& switched_off() {
        "test reach and file history do not separate the true ones (issue16-fresh.md); a process check"},
       {"develop-flag", "", "0 of 7 judged findings true: `develop=True` is the mode aiter's ops with aiter_tensor_t "
                            "signatures require, not a debug leftover"},
+      {"guard-removed", "",
+       "2 of 10 judged findings true (20%; 8 false: asserts relaxed, moved into the callee, made redundant by "
+       "padding above, or dropped because the PR lifts the limitation, e.g. the kernel now takes the stride it "
+       "assumed); 1 of 4 true on the fresh heads of issue16-round4.md after two rounds of fixes; no dev-corpus "
+       "expectation"},
       {"incomplete-stub", "", "1 of 21 judged findings true (5%); 0 of 5 dev-corpus findings expected"},
       {"int32-index-overflow", "",
        "0 of 32 judged findings true (bounded by small tensors, slot indices, already 64-bit); 6 of the fresh "
@@ -54,6 +59,10 @@ const std::vector<SwitchedOff>& switched_off() {
        "3 of 21 judged findings true (14%; 18 noise: fast paths with a fallback, advisory calls on optional "
        "collaborators, cleanup); the true ones are leftover debug try/except, not crashes; 0 of 1 dev-corpus "
        "expectation matched"},
+      {"shared-path-scope", "atom",
+       "1 of 8 judged ATOM findings true (12%; 7 noise: the shared-file change keeps other models' behaviour by "
+       "default: an opt-in env switch, a new defaulted parameter, getattr defaults equal to the old values, an "
+       "arch-independent loader fix, a stacked branch's other commits); no ATOM dev-corpus expectation"},
       {"test-print", "", "1 of 18 judged findings true (6%); 0 of 5 dev-corpus findings expected"},
       {"test-reference-upcast", "", "0 of 15 judged findings true; 0 of 6 dev-corpus findings expected"},
       {"undocumented-env-var", "aiter",
