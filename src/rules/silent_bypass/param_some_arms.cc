@@ -42,7 +42,9 @@ Does not fire on: chains whose conditions read the parameter (they dispatch on i
 only bail out (raise, assert, warn, return None); a guard before the chain that rejects every
 non-default value of the parameter on that arm (an `if` testing only the parameter whose body
 raises or asserts, or an `assert` that names only the parameter and the chain's condition
-names); parameters without a default (plumbing every caller passes: a buffer, a pointer, which
+names), or an `if` on the parameter that calls a validating function of the file (one that
+raises or asserts); parameters with a positive whole-number default (a count of tiles, splits or
+waves: an arm without it runs at another speed, not to another result); parameters without a default (plumbing every caller passes: a buffer, a pointer, which
 only some arms need); calls that build different parts (`self.moe = MoE(...)` in one arm,
 `self.mlp = MLP(...)` in the other); new functions; tests; Triton kernels.)"};
 
@@ -135,10 +137,29 @@ struct Guard {
   bool complete = false;  // rejects every non-default value on the chain's other arms
 };
 
-// Checks of the parameter before the chain: `if COND: <bail out>` and `assert EXPR` reading it.
+// Functions of the file whose body raises or asserts: a call to one under `if p:` validates the
+// route (`if no_combine: _validate_route(metadata)`), how far the rule cannot see.
+std::set<std::string> validators(const SyntaxTree& tree) {
+  std::set<std::string> out;
+  for (const Function& f : tree.functions()) {
+    if (!f.body || !f.class_name.empty()) continue;
+    bool raises = false;
+    lang::walk(f.body, [&](Node n) {
+      if (lang::is_nested_function(n)) return false;
+      if (is(n, NodeKind::Raise) || is(n, NodeKind::Assert)) raises = true;
+      return !raises;
+    });
+    if (raises) out.insert(f.name);
+  }
+  return out;
+}
+
+// Checks of the parameter before the chain: `if COND: <bail out>`, `if COND: validate(...)` and
+// `assert EXPR` reading it.
 std::vector<Guard> guards_before(const SyntaxTree& tree, const Function& fn, const std::set<std::string>& names,
                                  const std::set<std::string>& chain_names, uint32_t chain_start) {
   std::vector<Guard> out;
+  const std::set<std::string> checks = validators(tree);
   for (const lang::IfChain& g : tree.if_chains(fn.body)) {
     if (g.node.start_byte() >= chain_start || g.branches.size() != 1 || !g.branches[0].condition) continue;
     const lang::Branch& b = g.branches[0];
@@ -149,6 +170,12 @@ std::vector<Guard> guards_before(const SyntaxTree& tree, const Function& fn, con
       if (is(n, NodeKind::Assert) || is(n, NodeKind::Raise)) asserts = true;
       return !asserts;
     });
+    bool validates = false;
+    for (const Call& c : lang::lone_calls(b.body)) validates = validates || checks.count(c.callee_name) > 0;
+    if (validates) {
+      out.push_back({g.node.start_line(), true});  // what the validator accepts is not read: trusted
+      continue;
+    }
     if (!bails && !asserts) continue;
     out.push_back({g.node.start_line(), covers(b.condition, names, chain_names)});
   }
@@ -185,6 +212,11 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
           // A parameter without a default is plumbing every caller must pass (a buffer, a pointer);
           // the harm is a caller that sets an option and lands on an arm that ignores it.
           if (p.default_text.empty() || old_params.count(p.name) || !added.count(p.node.start_line())) continue;
+          // A positive whole-number default is a count (tiles, splits, waves): an arm without it
+          // runs at another speed, not to another result.
+          if (std::all_of(p.default_text.begin(), p.default_text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) &&
+              p.default_text != "0")
+            continue;
           check_param(f, *tree, fn, p, added, out);
         }
       }

@@ -51,3 +51,26 @@ def gemm_w4(x, w, w_scale, use_asm=False, use_torch=False, zero_points=None, pac
         return torch_gemm(x, w, None, w_scale, out_dtype=None)
     else:
         return ck_gemm(x, w, None, w_scale, out_dtype=None, zero_points=zero_points, packed=packed)
+
+
+def _check_route(backend, fused):
+    if fused and backend != "ck":
+        raise NotImplementedError("the fused epilogue needs the ck backend")
+
+
+def gemm_epilogue(x, w, backend="ck", fused_gelu=False):
+    # The route is validated by a helper that raises.
+    if fused_gelu:
+        _check_route(backend, fused_gelu)
+    if backend == "ck":
+        return ck_gemm(x, w, None, None, out_dtype=None, fused_gelu=fused_gelu)
+    else:
+        return hipb_gemm(x, w, None, None, out_dtype=None)
+
+
+def gemm_tiles(x, w, backend="ck", tiles_per_cu=2):
+    # A count: the other backend runs at its own speed, to the same result.
+    if backend == "ck":
+        return ck_gemm(x, w, None, None, out_dtype=None, tiles_per_cu=tiles_per_cu)
+    else:
+        return hipb_gemm(x, w, None, None, out_dtype=None)

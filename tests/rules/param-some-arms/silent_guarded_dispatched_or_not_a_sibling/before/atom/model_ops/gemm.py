@@ -36,3 +36,22 @@ def gemm_w4(x, w, w_scale, use_asm=False, use_torch=False):
         return torch_gemm(x, w, None, w_scale, out_dtype=None)
     else:
         return ck_gemm(x, w, None, w_scale, out_dtype=None)
+
+
+def _check_route(backend, fused):
+    if fused and backend != "ck":
+        raise NotImplementedError("the fused epilogue needs the ck backend")
+
+
+def gemm_epilogue(x, w, backend="ck"):
+    if backend == "ck":
+        return ck_gemm(x, w, None, None, out_dtype=None)
+    else:
+        return hipb_gemm(x, w, None, None, out_dtype=None)
+
+
+def gemm_tiles(x, w, backend="ck"):
+    if backend == "ck":
+        return ck_gemm(x, w, None, None, out_dtype=None)
+    else:
+        return hipb_gemm(x, w, None, None, out_dtype=None)
