@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/paths.h"
+#include "source/libgit2_init.h"
 
 namespace rp {
 
@@ -172,18 +173,6 @@ class IndexTree : public TreeReader {
   git_repository* repo_;
   std::map<std::string, git_oid> blobs_;
 };
-
-void init_libgit2() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    git_libgit2_init();
-    // libgit2 re-hashes every object it reads to check it against its id (SHA-1, collision-
-    // detecting). git itself does not on reads (`git diff`, `git cat-file`; fsck does): a review
-    // reads each changed blob, the trees of both commits and the index's blobs, and the check
-    // was a tenth of a small review's instructions. Object ids still address the reads.
-    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-  });
-}
 
 Result<std::string> format_diff(git_diff* diff) {
   git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
