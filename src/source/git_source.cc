@@ -97,7 +97,13 @@ class GitTree : public TreeReader {
             return 0;
           },
           &listing_.blobs);
-      std::sort(listing_.blobs.begin(), listing_.blobs.end(), [](const Blob& a, const Blob& b) { return a.path < b.path; });
+      // git orders a tree's entries by name, a subtree's name as if it ended in '/': the
+      // pre-order walk then yields the paths in byte order already. Checked, not assumed (a
+      // tree written by another tool may be out of order): sorting costs n log n string
+      // comparisons, the check n.
+      auto by_path = [](const Blob& a, const Blob& b) { return a.path < b.path; };
+      if (!std::is_sorted(listing_.blobs.begin(), listing_.blobs.end(), by_path))
+        std::sort(listing_.blobs.begin(), listing_.blobs.end(), by_path);
       listing_.files.reserve(listing_.blobs.size());
       for (const Blob& b : listing_.blobs) listing_.files.push_back(b.path);
     });
