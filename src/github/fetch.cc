@@ -6,6 +6,7 @@
 
 #include "github/client.h"
 #include "source/git_source.h"
+#include "source/libgit2_init.h"
 
 namespace rp {
 
@@ -51,6 +52,7 @@ Status fetch(git_repository* repo, const GitHubPullRequest& pr, const std::strin
   options.callbacks.credentials = credentials_cb;
   options.callbacks.payload = &creds;
   options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
+  load_libgit2_tls_roots();  // the local-read init skipped them (source/libgit2_init.h)
   if (git_remote_fetch(remote, &refspecs, &options, nullptr) != 0) {
     const git_error* e = git_error_last();
     return Status::Error(scrub_token("cannot fetch PR #" + std::to_string(pr.number) + " into the clone: " +

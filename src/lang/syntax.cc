@@ -242,11 +242,6 @@ std::vector<Node> Node::children() const {
   return collect_children(tree_, NodeAccess::ts(*this), false);
 }
 
-std::vector<Node> Node::named_children() const {
-  if (null()) return {};
-  return collect_children(tree_, NodeAccess::ts(*this), true);
-}
-
 Node Node::next_named_sibling() const {
   return null() ? Node() : NodeAccess::wrap(tree_, ts_node_next_named_sibling(NodeAccess::ts(*this)));
 }
@@ -268,12 +263,16 @@ bool Node::operator==(const Node& o) const {
 // The named nodes of a whole tree in walk order, each with the index just past its subtree:
 // walk() from any of them is a scan that jumps over a skipped subtree. Built by the first walk
 // of the tree's root; kept in the tree's Memo.
+// The same array answers named_children() (the children of entry i are i + 1, then each
+// next one at the end of the previous one's subtree, up to end[i]) and parent() (`parent`).
 struct WalkOrder {
   std::once_flag once;
-  std::atomic<bool> ready{false};  // set once `nodes` and `end` are complete
+  std::atomic<bool> ready{false};  // set once `nodes`, `end` and `parent` are complete
   std::vector<Node> nodes;
   std::vector<uint32_t> end;
+  std::vector<uint32_t> parent;  // index of the entry's parent; kNoParent for the root
 };
+constexpr uint32_t kNoParent = UINT32_MAX;
 
 // Whole-file collections, each computed on first use. call_once keeps it safe should rules
 // ever share a tree across threads.
@@ -348,6 +347,7 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
       w.end[open.back().first] = static_cast<uint32_t>(w.nodes.size());
       open.pop_back();
     }
+    w.parent.push_back(open.empty() ? kNoParent : open.back().first);
     open.emplace_back(static_cast<uint32_t>(w.nodes.size()), depth);
     w.nodes.push_back(NodeAccess::wrap(tree, n));
     w.end.push_back(0);
@@ -358,6 +358,21 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
     return true;
   });
   for (const auto& entry : open) w.end[entry.first] = static_cast<uint32_t>(w.nodes.size());
+}
+
+// The entry of `n` in a stored walk order: nullopt when the order is not stored yet (only
+// parts of the tree were walked so far) or `n` is not in it (an anonymous node, or a node
+// below one). Walk order is source order of start bytes; among the nodes starting where `n`
+// does, it is found by identity.
+std::optional<size_t> stored_index(const WalkOrder& w, const Node& n) {
+  if (!w.ready.load(std::memory_order_acquire)) return std::nullopt;
+  uint32_t start = n.start_byte();
+  auto it = std::lower_bound(w.nodes.begin(), w.nodes.end(), start,
+                             [](const Node& x, uint32_t b) { return x.start_byte() < b; });
+  const void* id = NodeAccess::ts(n).id;
+  while (it != w.nodes.end() && it->start_byte() == start && NodeAccess::ts(*it).id != id) ++it;
+  if (it == w.nodes.end() || it->start_byte() != start) return std::nullopt;
+  return static_cast<size_t>(it - w.nodes.begin());
 }
 
 // walk() over the stored walk order; false when it is not stored yet (only parts of the tree
@@ -375,15 +390,9 @@ bool walk_stored(WalkOrder* w, const SyntaxTree* tree, const Node& from,
   if (!w->ready.load(std::memory_order_acquire)) return false;
   size_t i = 0;
   if (!whole) {
-    // Walk order is source order of start bytes; among the nodes starting where `from` does,
-    // find it by identity.
-    uint32_t start = from.start_byte();
-    auto it = std::lower_bound(w->nodes.begin(), w->nodes.end(), start,
-                               [](const Node& n, uint32_t b) { return n.start_byte() < b; });
-    const void* id = NodeAccess::ts(from).id;
-    while (it != w->nodes.end() && it->start_byte() == start && NodeAccess::ts(*it).id != id) ++it;
-    if (it == w->nodes.end() || it->start_byte() != start) return false;
-    i = static_cast<size_t>(it - w->nodes.begin());
+    std::optional<size_t> at = stored_index(*w, from);
+    if (!at) return false;
+    i = *at;
   }
   if (!visit(w->nodes[i])) return true;
   for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->nodes[j]) ? j + 1 : w->end[j];
@@ -404,6 +413,27 @@ void walk(Node root, const std::function<bool(Node)>& visit) {
   if (walk_stored(&tree->memo_->walk_order, tree, root, visit)) return;
   if (!visit(root)) return;
   cursor_walk(NodeAccess::ts(root), [&](TSNode n, size_t) { return visit(NodeAccess::wrap(tree, n)); });
+}
+
+// A walk of this node that visits each named child and skips its subtree: from the stored walk
+// order when the tree has one (the children of entry i are i + 1, then each next one where the
+// previous one's subtree ends), else through a cursor, as collect_children() does. Rules and
+// facts ask for the named children of most nodes they visit (the undefined-name resolver of
+// every node); the cursor steps through hidden and anonymous nodes to find what the walk order
+// already holds.
+std::vector<Node> Node::named_children() const {
+  if (null()) return {};
+  std::vector<Node> out;
+  bool self = true;
+  walk(*this, [&](Node child) {
+    if (self) {  // this node: descend into it, and into none of its children
+      self = false;
+      return true;
+    }
+    out.push_back(child);
+    return false;
+  });
+  return out;
 }
 
 const Argument* Call::keyword(std::string_view name) const {
@@ -429,6 +459,10 @@ Node SyntaxTree::parent_of(const Node& n) const {
   TSNode target = NodeAccess::ts(n);
   TSNode root = ts_tree_root_node(tree_);
   if (root.id == target.id) return {};
+  // A named node of a tree whose walk order is stored: its parent is recorded there (the
+  // walk's parent of a named node is its nearest visible ancestor, as tree-sitter's).
+  const WalkOrder& w = memo_->walk_order;
+  if (std::optional<size_t> i = stored_index(w, n)) return w.parent[*i] == kNoParent ? Node() : w.nodes[w.parent[*i]];
   const uint32_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
   std::lock_guard path_lock(memo_->path_mutex);
   std::vector<TSNode>& path = memo_->last_path;  // root, then each the parent of the next

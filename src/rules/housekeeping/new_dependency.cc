@@ -361,6 +361,8 @@ class NewDependency : public RuleWithInfo<kInfo> {
         }
       }
     }
+    // Nothing added (most PRs touch no manifest): no need to read every manifest of the base.
+    if (added.empty()) return {};
     // Declared before, or already installed by the project's images: declaring a package the
     // images install writes down a dependency the project already had.
     std::set<std::string> before;
