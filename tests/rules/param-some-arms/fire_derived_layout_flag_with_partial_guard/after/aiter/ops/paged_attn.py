@@ -14,6 +14,6 @@ def paged_decode(out, q, k_cache, v_cache, block_tables, seq_lens, num_splits=1,
         )
     else:
         tmp = out.new_empty((num_splits,) + tuple(out.shape))
-        _pa_split_kernel[grid](tmp, q, k_cache, v_cache, block_tables, seq_lens, BLOCK=64)  # expect[warn]: param-some-arms
+        _pa_split_kernel[grid](tmp, q, k_cache, v_cache, block_tables, seq_lens, BLOCK=64)  # expect: param-some-arms
         _pa_reduce_kernel[(q.shape[0],)](out, tmp, seq_lens, NUM_SPLITS=num_splits)
     return out

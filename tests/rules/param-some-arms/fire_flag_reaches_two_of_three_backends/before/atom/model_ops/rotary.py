@@ -13,4 +13,4 @@ def apply_rope(q, k, cos_sin, positions, is_neox=True):
     elif q.is_cuda and q.dtype == torch.bfloat16:
         return triton_rope(q, k, cos_sin, positions, is_neox=is_neox, inplace=True)
     else:
-        return torch_rope(q, k, cos_sin, positions, is_neox=is_neox, inplace=True)  # expect[warn]: param-some-arms
+        return torch_rope(q, k, cos_sin, positions, is_neox=is_neox, inplace=True)  # expect: param-some-arms
