@@ -1,0 +1,9 @@
+def make_pump(queue):
+    def drain(limit):
+        taken: int = 0  # expect[warn]: unread-local
+        batch = []
+        while queue and len(batch) < limit:
+            batch.append(queue.pop())
+        return batch
+
+    return drain

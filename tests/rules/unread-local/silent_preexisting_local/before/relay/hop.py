@@ -1,0 +1,3 @@
+def hop(packet, ttl):
+    started = packet.time
+    return packet.forward(ttl - 1)

@@ -1,0 +1,1 @@
+from gauge.pkg.core import scale
