@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <memory>
 #include <set>
 
 #include "analysis/bound_class.h"
 #include "analysis/call_binding.h"
 #include "analysis/class_members.h"
+#include "analysis/decorator_binding.h"
 #include "analysis/dotted_reads.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
@@ -64,7 +67,12 @@ define `__getattr__`; star imports from third-party modules (the name cannot be 
 modules that look built at runtime (a `module_*` JIT module, a name registered by
 PYBIND11_MODULE/TORCH_LIBRARY, a file of that name with another extension); functions behind
 decorators other than `compile_ops`, caching and no-grad ones (a decorator may change the
-signature); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
+signature); a function whose decorator, read from its definition in the repository, returns
+wrappers that forward `*args, **kwargs` to another callable without calling the decorated def
+(aiter's early `compile_ops`, whose wrapper calls the compiled extension: the stub's parameters
+are a placeholder, the binding's are the truth), while a wrapper handed to another decorator
+with the def (`torch_compile_guard(calling_func_=func)`, which builds the op schema from it)
+keeps the def's parameters; keywords the wrapper declares itself (`custom_build_args=`); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
 the base side already had (moved, not new); attribute reads under `hasattr(...)` or inside a
 `try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
 module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
@@ -242,6 +250,7 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
                    std::vector<Finding>& out) const {
     const RepoIndex& idx = *scope.idx;
     std::set<std::string> reported;
+    std::map<std::string, std::unique_ptr<lang::SyntaxTree>> trees;  // a dependency's files, parsed on demand
     for (const PyCall& c : fi.calls) {
       if (!added.count(c.line) || c.callee.starts_with("self.") || c.callee.starts_with("cls.")) continue;
       // `mod._CACHE[k][0]()` calls what a subscript (or a call) returned: only the dotted name
@@ -268,9 +277,37 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
       auto resolved = idx.resolve_function(target->module_path, target->name);
       if (!resolved.function && scope.package.empty()) check_constructor(ctx, home, path, c, name, old, out);
       if (!resolved.function || !signature_preserving(*resolved.function)) continue;
-      check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out);
+      std::vector<std::string> wrapper_keywords;
+      if (forwarded_elsewhere(ctx, scope, trees, *resolved.function, resolved.path, wrapper_keywords)) continue;
+      check_signature(ctx, path, c, *resolved.function, resolved.path, scope.in(), old, out, wrapper_keywords);
       check_missing_arguments(ctx, path, c, *resolved.function, resolved.path, scope, out);
     }
+  }
+
+  // Whether a decorator of `fn` (defined in this repository, or in the dependency the scope
+  // looks in) returns wrappers that forward a call's arguments to another callable without
+  // calling `fn`: then `fn`'s parameter list is a placeholder (aiter's early `compile_ops` stubs,
+  // whose wrapper passes `*args, **kwargs` to the compiled extension) and the call is not
+  // checked against it. Keywords the wrappers declare themselves (`custom_build_args=`) are
+  // collected into `wrapper_keywords`: a call may pass them whatever `fn` declares.
+  static bool forwarded_elsewhere(const ReviewContext& ctx, const Scope& scope,
+                                  std::map<std::string, std::unique_ptr<lang::SyntaxTree>>& trees,
+                                  const PyFunction& fn, const std::string& def_path,
+                                  std::vector<std::string>& wrapper_keywords) {
+    TreeOf tree_of = [&](const std::string& p) -> const lang::SyntaxTree* {
+      if (scope.package.empty()) return ctx.workspace.new_tree(p);
+      auto it = trees.find(p);
+      if (it != trees.end()) return it->second.get();
+      std::optional<std::string> text = scope.tree ? scope.tree->read(p) : std::nullopt;
+      if (!text) return nullptr;
+      return (trees[p] = lang::SyntaxTree::parse(lang::Grammar::Python, std::move(*text))).get();
+    };
+    for (const std::string& d : fn.decorators) {
+      DecoratorBinding b = decorator_binding(*scope.idx, tree_of, def_path, d);
+      if (b.binds == DecoratorBinding::Binds::Elsewhere) return true;
+      wrapper_keywords.insert(wrapper_keywords.end(), b.wrapper_keywords.begin(), b.wrapper_keywords.end());
+    }
+    return false;
   }
 
   // (3) for a class: `Cls(...)` binds to the `__init__` the class defines itself, minus `self`.
@@ -326,11 +363,12 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
 
   void check_signature(const ReviewContext& ctx, const std::string& path, const PyCall& c, const PyFunction& fn,
                        const std::string& def_path, const std::string& looked_in, const OldFacts& old,
-                       std::vector<Finding>& out) const {
+                       std::vector<Finding>& out, const std::vector<std::string>& wrapper_keywords = {}) const {
     std::string where = fmt::format("{}:{}: def {}({}){}", def_path, fn.line, fn.name, param_list(fn), looked_in);
     if (!fn.takes_any_keyword()) {
       for (const std::string& kw : c.keywords) {
         if (fn.param(kw) || old.call_keywords.count({c.callee, kw})) continue;
+        if (std::find(wrapper_keywords.begin(), wrapper_keywords.end(), kw) != wrapper_keywords.end()) continue;
         report(ctx, path, c.line, fmt::format("`{}(..., {}=...)`: `{}` has no parameter `{}`", c.callee, kw, fn.name, kw),
                fmt::format("the call at {}:{} raises TypeError: {}() got an unexpected keyword argument '{}'", path, c.line,
                            fn.name, kw),

@@ -37,7 +37,9 @@ consumer kernel on the current stream, which does not wait for the producer on t
 stream: it reads half-written or stale memory. No error, wrong output, timing-dependent.
 Does not fire on: a sync call anywhere between the end of the block and the read (also inside
 the block after the last write when it synchronises the side stream itself), reads inside
-another block on the same stream, `torch.cuda.stream(torch.cuda.current_stream())` or
+another block on the same stream, a `return` of the written value when the block's stream is a
+parameter of the function (the caller chose the stream and gets the value back; its own reads
+are the consumers), `torch.cuda.stream(torch.cuda.current_stream())` or
 `default_stream()`, names only used inside the block, blocks the PR did not touch, files with no
 stream blocks, test files; `stream=torch.cuda.current_stream()`, `stream=` a parameter or any
 name not bound to a constructed Stream in the file (it is usually the caller's current stream);
@@ -169,9 +171,15 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
       if (is_sync_call(c)) return;
     int end = w.node.end_line();
     std::vector<Call> calls = tree.calls(fn->body);
+    // A stream the caller passed in: returning what the block wrote hands it back to the
+    // caller that chose the stream (a per-stream buffer, an output made on the caller's
+    // stream); the caller's consumers are the reads, not the return.
+    bool caller_stream = false;
+    std::string root = stream.substr(0, stream.find_first_of(".[( "));
+    for (const lang::Param& p : fn->params) caller_stream = caller_stream || (p.name == root && root != "self");
     // The first read of a written name after the block, outside blocks on the same stream.
     for (const std::string& name : written) {
-      int read = first_read_after(tree, *fn, name, end, stream, blocks);
+      int read = first_read_after(tree, *fn, name, end, stream, blocks, caller_stream);
       if (!read) continue;
       bool synced = false;
       for (const Call& c : calls)
@@ -192,7 +200,8 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
   }
 
   static int first_read_after(const SyntaxTree& tree, const Function& fn, const std::string& name, int after,
-                              const std::string& stream, const std::vector<lang::WithBlock>& blocks) {
+                              const std::string& stream, const std::vector<lang::WithBlock>& blocks,
+                              bool returns_are_handoffs = false) {
     std::vector<Node> ids;
     if (name.find('.') == std::string::npos) {
       ids = tree.identifiers(name, fn.body);
@@ -208,6 +217,7 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
       if (line <= after) continue;
       if (is(id, NodeKind::Identifier) && !tree.is_variable_read(id)) continue;
       if (is(id, NodeKind::Attribute) && is_store_target(id)) continue;
+      if (returns_are_handoffs && returned_as_is(id)) continue;
       bool same_stream = false;
       for (const lang::WithBlock& b : blocks) {
         if (!b.node.contains_line(line)) continue;
@@ -220,6 +230,13 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
       if (!best || line < best) best = line;
     }
     return best;
+  }
+
+  // `return x` / `return x, y`: the value itself is handed to the caller, nothing reads it here.
+  static bool returned_as_is(Node id) {
+    Node p = id.parent();
+    if (p && (p.kind() == "expression_list" || p.kind() == "tuple")) p = p.parent();
+    return p && p.kind() == "return_statement";
   }
 
   static bool is_store_target(Node attr) {

@@ -43,7 +43,9 @@ the kernel zeroes on purpose); tensors the kernel never accesses under such a ma
 scratch buffer beside a masked input); extents that are number literals or tl.constexpr parameters (`o_i < BC`: fixed at compile
 time); block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
-masked branch, or the else of an if whose arm makes the same access under a mask); a kernel with `tl.static_assert` on the block; accesses in a loop over whole blocks only (its
+masked branch, or the else of an if whose arm makes the same access under a mask, or an arm
+whose if has another arm making the same access under a mask: `if EXACT: tl.load(p) else:
+tl.load(p, mask=...)`, the condition being the kernel's own test for the ragged tile); a kernel with `tl.static_assert` on the block; accesses in a loop over whole blocks only (its
 range stops at `X // BLOCK` or `tl.cdiv(X, BLOCK) - 1`, the tail handled after the loop); blocks the kernel never masks
 anywhere (an all-unmasked kernel is designed for aligned shapes and relies on a host-side
 assert this rule cannot see); lines the PR did not add; tests.)"};
@@ -78,6 +80,29 @@ bool else_of_masked_twin(const SyntaxTree& tree, const MemoryAccess& m, lang::No
     if (!then) continue;
     for (const MemoryAccess& twin : memory_accesses(tree, then))
       if (twin.mask && twin.pointer && normalize_condition(twin.pointer.text()) == ptr) return true;
+  }
+  return false;
+}
+
+// The mirror: `m` sits in the arm an if (or elif) runs when its condition holds, and an arm the
+// same if runs otherwise makes the same access under a mask (`if EXACT_TILE: tl.load(p) else:
+// tl.load(p, mask=offs < n)`, often a tl.constexpr the launcher sets when the block covers the
+// extent). The kernel carries both variants of the access; the condition is its own test for
+// the ragged case, whichever arm it names first.
+bool arm_of_masked_twin(const SyntaxTree& tree, const MemoryAccess& m, lang::Node stop) {
+  std::string ptr = normalize_condition(m.pointer.text());
+  for (lang::Node a = m.call.node.parent(); a && a != stop; a = a.parent()) {
+    lang::Node owner = a.parent();
+    if (!owner || !(is(owner, NodeKind::If) || is(owner, NodeKind::Elif))) continue;
+    if (!(owner.child_by_field("consequence") == a)) continue;
+    // The other arms: the elif/else clauses of the if this arm belongs to, after it.
+    lang::Node chain = is(owner, NodeKind::If) ? owner : owner.parent();
+    if (!chain) continue;
+    for (lang::Node other : chain.named_children()) {
+      if (!(is(other, NodeKind::Elif) || is(other, NodeKind::Else)) || other == owner) continue;
+      for (const MemoryAccess& twin : memory_accesses(tree, other))
+        if (twin.mask && twin.pointer && normalize_condition(twin.pointer.text()) == ptr) return true;
+    }
   }
   return false;
 }
@@ -162,7 +187,9 @@ class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
       std::string_view ptr = m.pointer.text();
       std::set<std::string> roots = expression_roots(ptr, v);
       if (roots.empty() || expression_clamped(ptr, v)) continue;
-      if (under_evenness_branch(m.call.node, k.body) || else_of_masked_twin(tree, m, k.body)) continue;
+      if (under_evenness_branch(m.call.node, k.body) || else_of_masked_twin(tree, m, k.body) ||
+          arm_of_masked_twin(tree, m, k.body))
+        continue;
       if (m.store && stores_where(m)) continue;
       std::string base = pointer_base(ptr, k, v);
       if (base.empty()) continue;
