@@ -1,6 +1,7 @@
 #include "analysis/decorator_binding.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace rp {
 namespace {
