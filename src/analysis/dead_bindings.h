@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/context.h"
+#include "analysis/source_facts.h"
 #include "index/repo_index.h"
 #include "lang/syntax.h"
 
@@ -42,5 +44,11 @@ std::vector<DeadBinding> unread_locals(const lang::SyntaxTree& tree);
 // `from <that module> import name` or a star import of it. Such an import is a re-export,
 // read elsewhere.
 bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, const std::string& name);
+
+// What `find` (unread_imports or unread_locals) reports on the head side of a changed file that
+// the PR adds: on an added line, and not already dead in the base version of the file (the same
+// name in the same scope), so a PR is not asked about what it inherited.
+std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const ChangedSource& changed,
+                                             std::vector<DeadBinding> (*find)(const lang::SyntaxTree&));
 
 }  // namespace rp

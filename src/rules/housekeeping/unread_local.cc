@@ -38,14 +38,7 @@ class UnreadLocal : public RuleWithInfo<kInfo> {
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
-      std::vector<DeadBinding> dead = unread_locals(tree);
-      if (dead.empty()) continue;
-      std::set<std::pair<std::string, std::string>> before;
-      if (const lang::SyntaxTree* old_tree =
-              f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
-        for (const DeadBinding& d : unread_locals(*old_tree)) before.insert({d.scope, d.name});
-      for (const DeadBinding& d : dead) {
-        if (!changed.added.count(d.line) || before.count({d.scope, d.name})) continue;
+      for (const DeadBinding& d : added_dead_bindings(ctx, changed, unread_locals)) {
         Finding x = finding();
         x.location = Location{f.new_path, d.line};
         x.problem = fmt::format("`{}` is assigned at line {} in `{}` and nothing in the function reads it", d.name,

@@ -41,14 +41,7 @@ class UnusedImport : public RuleWithInfo<kInfo> {
       const FileChange& f = *changed.file;
       if (base_name(f.new_path) == "__init__.py") continue;
       const lang::SyntaxTree& tree = *changed.tree;
-      std::vector<DeadBinding> dead = unread_imports(tree);
-      if (dead.empty()) continue;
-      std::set<std::string> before;
-      if (const lang::SyntaxTree* old_tree =
-              f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
-        for (const DeadBinding& d : unread_imports(*old_tree)) before.insert(d.name);
-      for (const DeadBinding& d : dead) {
-        if (!changed.added.count(d.line) || before.count(d.name)) continue;
+      for (const DeadBinding& d : added_dead_bindings(ctx, changed, unread_imports)) {
         if (ctx.repo && imported_elsewhere(ctx.repo->index(), f.new_path, d.name)) continue;
         Finding x = finding();
         x.location = Location{f.new_path, d.line};
