@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/paths.h"
+#include "lang/node_kind.h"
 
 namespace rp {
 
@@ -39,6 +40,15 @@ std::set<int> removed_line_numbers(const FileChange& file) {
 bool touches_added(const std::set<int>& added, int first, int last) {
   auto it = added.lower_bound(first);
   return it != added.end() && *it <= last;
+}
+
+std::vector<std::string> names_read(const lang::SyntaxTree& tree, lang::Node n) {
+  std::vector<std::string> out;
+  lang::walk(n, [&](lang::Node c) {
+    if (is(c, lang::NodeKind::Identifier) && tree.is_variable_read(c)) out.emplace_back(c.text());
+    return true;
+  });
+  return out;
 }
 
 std::string evidence(std::string_view path, int line, std::string_view code) {

@@ -35,6 +35,11 @@ std::set<int> removed_line_numbers(const FileChange& file);
 // Whether any head-side line in [first, last] is added by the PR.
 bool touches_added(const std::set<int>& added, int first, int last);
 
+// The variables `n` reads, in source order (repeats kept): identifier nodes in a reading
+// position (SyntaxTree::is_variable_read), so keywords, attribute and field names, keyword-
+// argument names and the text of strings are not names. Python and C/C++ alike.
+std::vector<std::string> names_read(const lang::SyntaxTree& tree, lang::Node n);
+
 // "path:line: code" with the code trimmed and cut at 160 bytes.
 std::string evidence(std::string_view path, int line, std::string_view code);
 

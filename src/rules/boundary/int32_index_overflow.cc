@@ -146,16 +146,6 @@ struct Scope {
   std::set<std::string> pointers;        // C++ pointer parameters/locals
 };
 
-// Identifiers read in `n` (C++ identifiers and Python identifiers; field names excluded).
-std::vector<std::string> names_in(const SyntaxTree& tree, Node n) {
-  std::vector<std::string> out;
-  lang::walk(n, [&](Node c) {
-    if (is(c, NodeKind::Identifier) && tree.is_variable_read(c)) out.emplace_back(c.text());
-    return true;
-  });
-  return out;
-}
-
 bool any_in(const std::vector<std::string>& names, const std::set<std::string>& set) {
   for (const std::string& s : names)
     if (set.count(s)) return true;
@@ -174,7 +164,7 @@ FactorFacts classify(const SyntaxTree& tree, Node f, const Scope& s, bool cpp) {
   x.text = collapse_whitespace(f.text());
   if (mentions_widening(x.text)) x.wide = true;
   if (auto v = parse_int_literal(x.text)) x.value = v;
-  std::vector<std::string> names = names_in(tree, f);
+  std::vector<std::string> names = names_read(tree, f);
   if (names.size() == 1 && s.known.count(names[0]) && x.text == names[0]) x.value = s.known.at(names[0]);
   if (any_in(names, s.wide)) x.wide = true;
   if (any_in(names, s.index)) x.index = true;
@@ -397,7 +387,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
       if (!a.value || a.targets.size() != 1) continue;
       const std::string& name = a.targets.front();
-      std::vector<std::string> names = names_in(tree, a.value);
+      std::vector<std::string> names = names_read(tree, a.value);
       std::string value = std::string(a.value.text());
       std::string type = a.declaration ? decl_type(a.node) : "";
       bool reads_memory = false;
@@ -505,11 +495,11 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (is_memory_call(c.callee_name))
         for (size_t i = 0; i < c.args.size(); ++i)
           if (is_address_arg(c, i))
-            for (const std::string& n : names_in(tree, c.args[i].value)) reach_memory.insert(n);
+            for (const std::string& n : names_read(tree, c.args[i].value)) reach_memory.insert(n);
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
       if (!a.value || a.targets.empty()) continue;
       std::string value(a.value.text());
-      std::vector<std::string> names = names_in(tree, a.value);
+      std::vector<std::string> names = names_read(tree, a.value);
       bool loaded = false;
       lang::walk(a.value, [&](Node c) {
         if (is(c, NodeKind::Call) && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
@@ -538,7 +528,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       for (const lang::Assignment& a : tree.assignments(fn.body))
         for (const std::string& t : a.targets)
           if (reach_memory.count(t) && a.value)
-            for (const std::string& n : names_in(tree, a.value))
+            for (const std::string& n : names_read(tree, a.value))
               if (reach_memory.insert(n).second) grew = true;
     }
     // Index tables: names bound by a load whose value is used in another address. A product
@@ -581,7 +571,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
   static bool added_to_wide_term(const SyntaxTree& tree, Node product, const Scope& s) {
     for (Node term : sum_sibling_terms(product)) {
       if (mentions_widening(term.text())) return true;
-      if (any_in(names_in(tree, term), s.wide)) return true;
+      if (any_in(names_read(tree, term), s.wide)) return true;
     }
     return false;
   }
@@ -638,7 +628,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     for (const lang::Assignment& a : tree.assignments(fn)) {
       if (!a.value || !is(a.value, NodeKind::Call) || !is_load_call(lang::describe_call(a.value).callee_name)) continue;
       bool uses_via = false;
-      for (const std::string& n : names_in(tree, a.value)) uses_via = uses_via || via.count(n);
+      for (const std::string& n : names_read(tree, a.value)) uses_via = uses_via || via.count(n);
       if (!uses_via) continue;
       for (const std::string& t : a.targets)
         if (tables.count(t)) return true;

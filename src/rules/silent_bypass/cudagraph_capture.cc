@@ -342,11 +342,8 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
   static std::string expanded_text(const SyntaxTree& tree, Node expr, const std::optional<Function>& fn) {
     std::string text(expr.text());
     if (!fn || !fn->body || !expr) return text;
-    std::set<std::string> names;
-    lang::walk(expr, [&](Node n) {
-      if (is(n, NodeKind::Identifier) && tree.is_variable_read(n)) names.insert(std::string(n.text()));
-      return true;
-    });
+    std::vector<std::string> read = names_read(tree, expr);
+    std::set<std::string> names(read.begin(), read.end());
     for (const lang::Assignment& a : tree.assignments(fn->body)) {
       if (a.line >= expr.start_line() || !a.value) continue;
       for (const std::string& t : a.targets)

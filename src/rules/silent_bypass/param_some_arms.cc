@@ -53,19 +53,9 @@ waves: an arm without it runs at another speed, not to another result); paramete
 only some arms need); calls that build different parts (`self.moe = MoE(...)` in one arm,
 `self.mlp = MLP(...)` in the other); new functions; tests; Triton kernels.)"};
 
-// The names an expression reads: identifiers that are not Python keywords or constants.
-std::vector<std::string> names_in(std::string_view text) {
-  static const std::set<std::string> kWords = {"and", "or", "not", "in", "is", "None", "True", "False",
-                                               "assert", "if", "else", "lambda"};
-  std::vector<std::string> out;
-  for (std::string& id : identifiers_in(text))
-    if (!kWords.count(id)) out.push_back(std::move(id));
-  return out;
-}
-
-// Whether the text reads one of `names` as an identifier.
-bool reads_any(std::string_view text, const std::set<std::string>& names) {
-  for (const std::string& id : identifiers_in(text))
+// Whether `n` reads one of `names` as a variable.
+bool reads_any(const SyntaxTree& tree, Node n, const std::set<std::string>& names) {
+  for (const std::string& id : names_read(tree, n))
     if (names.count(id)) return true;
   return false;
 }
@@ -78,7 +68,7 @@ std::set<std::string> derived_names(const SyntaxTree& tree, const Function& fn, 
     grew = false;
     for (const lang::Assignment& a : assigns) {
       if (!a.value || a.targets.size() != 1 || names.count(a.targets[0])) continue;
-      if (reads_any(a.value.text(), names)) grew = names.insert(a.targets[0]).second || grew;
+      if (reads_any(tree, a.value, names)) grew = names.insert(a.targets[0]).second || grew;
     }
   }
   return names;
@@ -124,14 +114,15 @@ struct Wired {
 // taken: each leaf reads only the parameter's names or the chain's condition names (a leaf that
 // reads the parameter is taken to test it for its non-default value), `and` needs both sides,
 // `or` one. `a and not p` with `a` read from nowhere else narrows it: a partial guard.
-bool covers(Node c, const std::set<std::string>& names, const std::set<std::string>& chain_names) {
+bool covers(const SyntaxTree& tree, Node c, const std::set<std::string>& names,
+            const std::set<std::string>& chain_names) {
   c = lang::unparenthesized(c);
   if (is(c, NodeKind::BoolOp)) {
-    bool l = covers(c.child_by_field("left"), names, chain_names);
-    bool r = covers(c.child_by_field("right"), names, chain_names);
+    bool l = covers(tree, c.child_by_field("left"), names, chain_names);
+    bool r = covers(tree, c.child_by_field("right"), names, chain_names);
     return c.child_by_field("operator").text() == "or" ? l || r : l && r;
   }
-  std::vector<std::string> ids = names_in(c.text());
+  std::vector<std::string> ids = names_read(tree, c);
   if (ids.empty()) return false;
   return std::all_of(ids.begin(), ids.end(),
                      [&](const std::string& id) { return names.count(id) || chain_names.count(id); });
@@ -168,7 +159,7 @@ std::vector<Guard> guards_before(const SyntaxTree& tree, const Function& fn, con
   for (const lang::IfChain& g : tree.if_chains(fn.body)) {
     if (g.node.start_byte() >= chain_start || g.branches.size() != 1 || !g.branches[0].condition) continue;
     const lang::Branch& b = g.branches[0];
-    if (!reads_any(b.condition.text(), names) || !b.body) continue;
+    if (!reads_any(tree, b.condition, names) || !b.body) continue;
     bool bails = is_bail_out_block(b.body);
     bool asserts = false;
     lang::walk(b.body, [&](Node n) {
@@ -182,15 +173,15 @@ std::vector<Guard> guards_before(const SyntaxTree& tree, const Function& fn, con
       continue;
     }
     if (!bails && !asserts) continue;
-    out.push_back({g.node.start_line(), covers(b.condition, names, chain_names)});
+    out.push_back({g.node.start_line(), covers(tree, b.condition, names, chain_names)});
   }
   lang::walk(fn.body, [&](Node n) {
     if (lang::is_nested_function(n) || n.start_byte() >= chain_start) return false;
     if (!is(n, NodeKind::Assert)) return true;
     Node cond = n.named_children().empty() ? Node() : n.named_children().front();  // not the message
-    if (!cond || !reads_any(cond.text(), names)) return false;
+    if (!cond || !reads_any(tree, cond, names)) return false;
     bool complete = true;
-    for (const std::string& id : names_in(cond.text()))
+    for (const std::string& id : names_read(tree, cond))
       if (!names.count(id) && !chain_names.count(id)) complete = false;
     out.push_back({n.start_line(), complete});
     return false;
@@ -240,8 +231,8 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
       bool dispatches_on_p = false;
       for (const lang::Branch& b : chain.branches)
         if (b.condition) {
-          if (reads_any(b.condition.text(), names)) dispatches_on_p = true;
-          for (const std::string& id : names_in(b.condition.text())) chain_names.insert(id);
+          if (reads_any(tree, b.condition, names)) dispatches_on_p = true;
+          for (const std::string& id : names_read(tree, b.condition)) chain_names.insert(id);
         }
       if (dispatches_on_p) continue;
       // The calls the PR threaded the parameter into, and the arms that never read it.
@@ -249,17 +240,17 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
       std::vector<const lang::Branch*> unread;
       for (const lang::Branch& b : chain.branches) {
         if (!b.body) continue;
-        if (!reads_any(b.body.text(), names)) {
+        if (!reads_any(tree, b.body, names)) {
           if (!is_bail_out_block(b.body)) unread.push_back(&b);
           continue;
         }
         for (const Call& c : tree.calls(b.body))
           for (const lang::Argument& a : c.args)
-            if (added.count(a.value.start_line()) && reads_any(a.value.text(), names)) {
+            if (added.count(a.value.start_line()) && reads_any(tree, a.value, names)) {
               std::string via;
-              for (const std::string& id : names_in(a.value.text()))
+              for (const std::string& id : names_read(tree, a.value))
                 if (names.count(id) && id != p.name && via.empty()) via = id;
-              if (reads_any(a.value.text(), {p.name})) via.clear();
+              if (reads_any(tree, a.value, {p.name})) via.clear();
               wired.push_back({c, a.value.start_line(), via});
               break;
             }
