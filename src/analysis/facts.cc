@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/paths.h"
+#include "core/strings.h"
 #include "lang/node_kind.h"
 
 namespace rp {
@@ -21,21 +22,20 @@ std::vector<AddedLine> added_lines(const ChangeSet& changes) {
   return out;
 }
 
-std::set<int> added_line_numbers(const FileChange& file) {
+namespace {
+// The numbers of one kind of diff line, on the side where that kind lives (new for added, old for removed).
+std::set<int> line_numbers(const FileChange& file, DiffLine::Kind kind) {
   std::set<int> out;
   for (const Hunk& h : file.hunks)
     for (const DiffLine& l : h.lines)
-      if (l.kind == DiffLine::Kind::Added) out.insert(l.new_line);
+      if (l.kind == kind) out.insert(kind == DiffLine::Kind::Added ? l.new_line : l.old_line);
   return out;
 }
+}  // namespace
 
-std::set<int> removed_line_numbers(const FileChange& file) {
-  std::set<int> out;
-  for (const Hunk& h : file.hunks)
-    for (const DiffLine& l : h.lines)
-      if (l.kind == DiffLine::Kind::Removed) out.insert(l.old_line);
-  return out;
-}
+std::set<int> added_line_numbers(const FileChange& file) { return line_numbers(file, DiffLine::Kind::Added); }
+
+std::set<int> removed_line_numbers(const FileChange& file) { return line_numbers(file, DiffLine::Kind::Removed); }
 
 bool touches_added(const std::set<int>& added, int first, int last) {
   auto it = added.lower_bound(first);
@@ -54,14 +54,7 @@ std::vector<std::string> names_read(const lang::SyntaxTree& tree, lang::Node n) 
 std::string evidence(std::string_view path, int line, std::string_view code) {
   std::string_view t = trim(code);
   std::string out = std::string(path) + ":" + std::to_string(line) + ": ";
-  if (t.size() > 160) {
-    size_t cut = 160;
-    // Do not cut a UTF-8 sequence in half.
-    while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
-    out += std::string(t.substr(0, cut)) + "...";
-  } else {
-    out += std::string(t);
-  }
+  out += shortened(t, 160);
   return out;
 }
 

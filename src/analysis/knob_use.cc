@@ -1,5 +1,6 @@
 #include "analysis/knob_use.h"
 
+#include <algorithm>
 #include <string>
 
 #include "analysis/logging_facts.h"
@@ -49,13 +50,9 @@ bool statement_reports(const lang::SyntaxTree& tree, Node s) {
       return report_call(lang::describe_call(kids[0]));
     }
     case NodeKind::If: {
-      for (const lang::IfChain& chain : tree.if_chains(s)) {
-        if (!(chain.node == s)) continue;
-        for (const lang::Branch& b : chain.branches)
-          if (!body_reports(tree, b.body)) return false;
-        return true;
-      }
-      return false;
+      auto chain = tree.if_chain_at(s);
+      return chain && std::all_of(chain->branches.begin(), chain->branches.end(),
+                                  [&](const lang::Branch& b) { return body_reports(tree, b.body); });
     }
     case NodeKind::For:
     case NodeKind::While:

@@ -85,30 +85,38 @@ bool clamps(std::string_view text) {
   return RE2::PartialMatch(text, re);
 }
 
+// `arange(B)` for each block size B an arange written in the text spans.
+std::set<std::string> arange_terms(std::string_view text) {
+  std::set<std::string> out;
+  for (const std::string& b : arange_blocks(text)) out.insert("arange(" + b + ")");
+  return out;
+}
+
+// Adds what each identifier the text reads maps to.
+void add_mapped(std::set<std::string>& out, std::string_view text,
+                const std::map<std::string, std::set<std::string>>& by_name) {
+  for (const std::string& id : identifiers_in(text)) {
+    auto it = by_name.find(id);
+    if (it != by_name.end()) out.insert(it->second.begin(), it->second.end());
+  }
+}
+
 }  // namespace
 
 std::set<std::string> expression_blocks(std::string_view text, const VectorNames& v) {
   std::set<std::string> out = arange_blocks(text);
-  for (const std::string& id : identifiers_in(text)) {
-    auto it = v.blocks.find(id);
-    if (it != v.blocks.end()) out.insert(it->second.begin(), it->second.end());
-  }
+  add_mapped(out, text, v.blocks);
   return out;
 }
 
 std::set<std::string> expression_roots(std::string_view text, const VectorNames& v) {
-  std::set<std::string> out;
-  for (const std::string& b : arange_blocks(text)) out.insert("arange(" + b + ")");
-  for (const std::string& id : identifiers_in(text)) {
-    auto it = v.roots.find(id);
-    if (it != v.roots.end()) out.insert(it->second.begin(), it->second.end());
-  }
+  std::set<std::string> out = arange_terms(text);
+  add_mapped(out, text, v.roots);
   return out;
 }
 
 std::set<std::string> direct_vectors(std::string_view text, const VectorNames& v) {
-  std::set<std::string> out;
-  for (const std::string& b : arange_blocks(text)) out.insert("arange(" + b + ")");
+  std::set<std::string> out = arange_terms(text);
   for (const std::string& id : identifiers_in(text))
     if (v.blocks.count(id)) out.insert(id);
   return out;

@@ -44,7 +44,8 @@ struct Answers {
   bool seen[6] = {};
 };
 
-std::string& slot(Answers& a, Part p) {
+template <typename A>
+auto& slot(A& a, Part p) {
   switch (p) {
     case Part::Revision: return a.revision;
     case Part::Behavior: return a.behavior;
@@ -208,26 +209,41 @@ bool empty_answer(GateCheck& c, bool seen, const std::string& answer, const std:
   return false;
 }
 
+// One question's gate: the answer without the template's question, judged by `judge` unless it
+// is missing or template text only (then the shared failure text).
+template <typename Judge>
+GateCheck answered_gate(const Answers& a, Part part, int question, GateCheck c, const std::string& heading_hint,
+                        Judge judge) {
+  std::string answer = clean_answer(slot(a, part), self_review_questions()[question]);
+  if (!empty_answer(c, a.seen[static_cast<int>(part)], answer, heading_hint)) judge(answer, c);
+  return c;
+}
+
+// Passes with what was found, or fails naming what is missing.
+void settle(GateCheck& c, const std::string& answer, const std::vector<std::string>& missing, const std::string& found) {
+  c.pass = missing.empty();
+  c.text = quote(answer) + (c.pass ? " (" + found + ")" : ": " + join(missing, "; "));
+}
+
 GateCheck check_behavior(const Answers& a) {
   static const RE2 why(
       R"((?i)\b(?:because|since|so\s+that|in\s+order\s+to|to\s+(?:avoid|fix|allow|enable|support|reduce|remove|let|prevent|handle|match|keep|drop|save|speed)|insufficient|instead\s+of|previously|before\s+this|currently|otherwise|on\s+main|fails?|failed|failing|broke|broken|crash\w*|regress\w*|wrong|incorrect|slow\w*|lets|allows?|enables?|needs?|required|requires|without|missing|overhead|cost|faster|unsupported|bug|error)\b)");
   GateCheck c{"behavior-and-intent", false,
               "Behavior and intent must say what behavior changes and why the existing behavior is insufficient", ""};
-  std::string answer = clean_answer(a.behavior, self_review_questions()[0]);
-  if (empty_answer(c, a.seen[static_cast<int>(Part::Behavior)], answer, "Behavior and intent")) return c;
-  size_t n = words_of(answer).size();
-  if (n < 6) {
-    c.text = quote(answer) + " is too short to say what changes and why (" + std::to_string(n) + " words)";
-    return c;
-  }
-  std::string reason = first_match(answer, why);
-  if (reason.empty()) {
-    c.text = quote(answer) + " says what changes but not why the existing behavior is insufficient";
-    return c;
-  }
-  c.pass = true;
-  c.text = quote(answer) + " (why: \"" + reason + "\")";
-  return c;
+  return answered_gate(a, Part::Behavior, 0, c, "Behavior and intent", [](const std::string& answer, GateCheck& g) {
+    size_t n = words_of(answer).size();
+    if (n < 6) {
+      g.text = quote(answer) + " is too short to say what changes and why (" + std::to_string(n) + " words)";
+      return;
+    }
+    std::string reason = first_match(answer, why);
+    if (reason.empty()) {
+      g.text = quote(answer) + " says what changes but not why the existing behavior is insufficient";
+      return;
+    }
+    g.pass = true;
+    g.text = quote(answer) + " (why: \"" + reason + "\")";
+  });
 }
 
 GateCheck check_validation(const Answers& a, const std::string& code_hint) {
@@ -241,27 +257,22 @@ GateCheck check_validation(const Answers& a, const std::string& code_hint) {
       R"((?i)(unverified|not\s+(?:yet\s+)?(?:been\s+)?(?:verified|validated|tested|run|covered|checked|measured|benchmarked)|untested|unvalidated|\bremains?\b|out\s+of\s+scope|outside\s+(?:this|the)|nothing\s+(?:else\s+)?(?:is\s+)?(?:left\s+)?unverified|no\s+unverified|not\s+done|pending))");
   GateCheck c{"validation-and-unverified-scope", false,
               "Validation must name the commands, hardware/configuration and results, and what remains unverified", ""};
-  std::string answer = clean_answer(a.validation, self_review_questions()[1]);
-  if (empty_answer(c, a.seen[static_cast<int>(Part::Validation)], answer, "Validation and unverified scope")) return c;
-  std::string got_result = first_match(answer, result);
-  std::string got_command = code_hint.empty() ? first_match(answer, command) : code_hint;
-  std::string got_hardware = first_match(answer, hardware);
-  std::string got_unverified = first_match(answer, unverified);
-  std::vector<std::string> missing;
-  if (got_result.empty()) missing.push_back("no result");
-  if (got_command.empty() && got_hardware.empty()) missing.push_back("no command or hardware/configuration");
-  if (got_unverified.empty()) missing.push_back("does not say what remains unverified");
-  if (!missing.empty()) {
-    c.text = quote(answer) + ": " + join(missing, "; ");
-    return c;
-  }
-  std::vector<std::string> found = {"result \"" + got_result + "\""};
-  if (!got_command.empty()) found.push_back("command \"" + got_command + "\"");
-  if (!got_hardware.empty()) found.push_back("hardware \"" + got_hardware + "\"");
-  found.push_back("unverified \"" + got_unverified + "\"");
-  c.pass = true;
-  c.text = quote(answer) + " (" + join(found, ", ") + ")";
-  return c;
+  auto judge = [&](const std::string& answer, GateCheck& g) {
+    std::string got_result = first_match(answer, result);
+    std::string got_command = code_hint.empty() ? first_match(answer, command) : code_hint;
+    std::string got_hardware = first_match(answer, hardware);
+    std::string got_unverified = first_match(answer, unverified);
+    std::vector<std::string> missing;
+    if (got_result.empty()) missing.push_back("no result");
+    if (got_command.empty() && got_hardware.empty()) missing.push_back("no command or hardware/configuration");
+    if (got_unverified.empty()) missing.push_back("does not say what remains unverified");
+    std::vector<std::string> found = {"result \"" + got_result + "\""};
+    if (!got_command.empty()) found.push_back("command \"" + got_command + "\"");
+    if (!got_hardware.empty()) found.push_back("hardware \"" + got_hardware + "\"");
+    found.push_back("unverified \"" + got_unverified + "\"");
+    settle(g, answer, missing, join(found, ", "));
+  };
+  return answered_gate(a, Part::Validation, 1, c, "Validation and unverified scope", judge);
 }
 
 GateCheck check_boundaries(const Answers& a) {
@@ -278,31 +289,26 @@ GateCheck check_boundaries(const Answers& a) {
               "Path boundaries must name the architecture, dtype or shape boundaries that select the changed path and the "
               "invariant that keeps unsupported inputs out",
               ""};
-  std::string answer = clean_answer(a.boundaries, self_review_questions()[2]);
-  if (empty_answer(c, a.seen[static_cast<int>(Part::Boundaries)], answer, "boundary (PR-specific question)")) return c;
-  size_t n = words_of(answer).size();
-  if (matches(answer, no_path) && n >= 6) {
-    c.pass = true;
-    c.text = quote(answer) + " (no kernel path changes, with a reason)";
-    return c;
-  }
-  std::vector<std::string> kinds;
-  for (auto [re, name] : {std::pair{&arch, "arch"}, {&dtype, "dtype"}, {&shape, "shape"}}) {
-    std::string m = first_match(answer, *re);
-    if (!m.empty()) kinds.push_back(std::string(name) + " \"" + m + "\"");
-  }
-  std::string guard = first_match(answer, invariant);
-  std::vector<std::string> missing;
-  if (kinds.empty()) missing.push_back("names no architecture, dtype or shape boundary");
-  if (guard.empty()) missing.push_back("names no invariant (check, raise, fallback, gate) that keeps other inputs out");
-  if (n < 5) missing.push_back("too short (" + std::to_string(n) + " words)");
-  if (!missing.empty()) {
-    c.text = quote(answer) + ": " + join(missing, "; ");
-    return c;
-  }
-  c.pass = true;
-  c.text = quote(answer) + " (" + join(kinds, ", ") + "; invariant \"" + guard + "\")";
-  return c;
+  auto judge = [](const std::string& answer, GateCheck& g) {
+    size_t n = words_of(answer).size();
+    if (matches(answer, no_path) && n >= 6) {
+      g.pass = true;
+      g.text = quote(answer) + " (no kernel path changes, with a reason)";
+      return;
+    }
+    std::vector<std::string> kinds;
+    for (auto [re, name] : {std::pair{&arch, "arch"}, {&dtype, "dtype"}, {&shape, "shape"}}) {
+      std::string m = first_match(answer, *re);
+      if (!m.empty()) kinds.push_back(std::string(name) + " \"" + m + "\"");
+    }
+    std::string guard = first_match(answer, invariant);
+    std::vector<std::string> missing;
+    if (kinds.empty()) missing.push_back("names no architecture, dtype or shape boundary");
+    if (guard.empty()) missing.push_back("names no invariant (check, raise, fallback, gate) that keeps other inputs out");
+    if (n < 5) missing.push_back("too short (" + std::to_string(n) + " words)");
+    settle(g, answer, missing, join(kinds, ", ") + "; invariant \"" + guard + "\"");
+  };
+  return answered_gate(a, Part::Boundaries, 2, c, "boundary (PR-specific question)", judge);
 }
 
 // "None" (the template's own word for no changed op test), or a sentence that says so, as

@@ -1,5 +1,7 @@
 #include "cli/bot_inputs.h"
 
+#include <CLI/CLI.hpp>
+
 #include "source/git_source.h"
 #include "source/input_file.h"
 #include "source/meta_json.h"
@@ -60,6 +62,15 @@ Result<BotInputs> load_bot_inputs(const BotArgs& args) {
     if (in.profile->name == "generic") in.profile = find_profile("aiter");
   }
   return in;
+}
+
+void add_bot_input_options(CLI::App& cmd, BotArgs& in, const std::string& meta_help) {
+  cmd.add_option("--meta", in.meta_file, meta_help);
+  cmd.add_option("--diff", in.diff_file, "unified diff of the PR");
+  cmd.add_option("--repo", in.repo_path, "local git repository (a bare mirror is fine): reads --base..--head");
+  cmd.add_option("--base", in.base, "base revision with --repo (default: merge-base of --head with main/master)");
+  cmd.add_option("--head", in.head, "head revision with --repo (default: HEAD), or the current head commit SHA");
+  cmd.add_option("--profile", in.profile, "atom | aiter | generic (default: detected, else aiter)");
 }
 
 }  // namespace rp

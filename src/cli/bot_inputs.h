@@ -11,6 +11,10 @@
 #include "core/status.h"
 #include "profile/profile.h"
 
+namespace CLI {
+class App;
+}
+
 namespace rp {
 
 struct BotArgs {
@@ -27,5 +31,9 @@ struct BotInputs {
 
 // One-line error on bad input (missing file, bad JSON or diff, unknown ref or profile).
 Result<BotInputs> load_bot_inputs(const BotArgs& args);
+
+// Adds --meta, --diff, --repo, --base, --head and --profile, written the same for every bot
+// command; `meta_help` says which `gh pr view --json` fields the command reads.
+void add_bot_input_options(CLI::App& cmd, BotArgs& in, const std::string& meta_help);
 
 }  // namespace rp

@@ -45,12 +45,7 @@ Command add_self_review_command(CLI::App& app) {
   auto args = std::make_shared<SelfReviewArgs>();
   CLI::App* cmd = app.add_subcommand(
       "self-review", "the PR Self-Review gate: the description answers the four questions and names the head revision");
-  cmd->add_option("--meta", args->in.meta_file, "PR metadata JSON (`gh pr view --json title,body,number,headRefOid,labels`)");
-  cmd->add_option("--head", args->in.head, "current head commit SHA (with --repo: any revision)");
-  cmd->add_option("--repo", args->in.repo_path, "local git repository: resolves --head and lists the changed op tests");
-  cmd->add_option("--base", args->in.base, "base revision with --repo (default: merge-base of --head with main/master)");
-  cmd->add_option("--diff", args->in.diff_file, "unified diff of the PR: lists the changed op tests");
-  cmd->add_option("--profile", args->in.profile, "atom | aiter | generic (default: detected, else aiter)");
+  add_bot_input_options(*cmd, args->in, "PR metadata JSON (`gh pr view --json title,body,number,headRefOid,labels`)");
   cmd->add_option("--mode", args->mode, "shadow: report and succeed | enforce: exit 1 when an answer is missing")
       ->check(CLI::IsMember({"shadow", "enforce"}));
   cmd->add_option("--format", args->format, "md | json")->check(CLI::IsMember({"md", "json"}));

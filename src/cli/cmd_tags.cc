@@ -34,12 +34,7 @@ Command add_tags_command(CLI::App& app) {
   auto args = std::make_shared<TagsArgs>();
   CLI::App* cmd = app.add_subcommand(
       "tags", "PR title component tags and labels from the changed paths, one backend per PR, and the CI label guide");
-  cmd->add_option("--meta", args->in.meta_file, "PR metadata JSON (title and labels; `gh pr view --json title,labels`)");
-  cmd->add_option("--diff", args->in.diff_file, "unified diff of the PR");
-  cmd->add_option("--repo", args->in.repo_path, "local git repository (bare or mirror is fine)");
-  cmd->add_option("--base", args->in.base, "base revision (default: merge-base of --head with main/master)");
-  cmd->add_option("--head", args->in.head, "head revision (default: HEAD)");
-  cmd->add_option("--profile", args->in.profile, "atom | aiter | generic (default: detected, else aiter)");
+  add_bot_input_options(*cmd, args->in, "PR metadata JSON (title and labels; `gh pr view --json title,labels`)");
   cmd->add_option("--format", args->format, "md | json")->check(CLI::IsMember({"md", "json"}));
   cmd->add_option("-o,--output", args->output, "write the report to this file instead of stdout");
   return {cmd, [args] { return run_tags_command(*args); }};

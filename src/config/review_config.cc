@@ -95,19 +95,25 @@ class Parser {
 
   static bool known_rule(std::string_view name) { return rule_info_of(name) != nullptr; }
 
-  Status rules(const toml::table& t, ReviewConfig& c) const {
+  // Reads each key of a section's table with `read`; the first error stops it.
+  template <typename Read>
+  Status each_key(const toml::table& t, std::string_view section, Read read) const {
     for (auto&& [k, v] : t) {
-      std::string key = "rules." + std::string(k.str());
-      Status s;
-      if (k.str() == "disable") s = rule_names(v, key, c.disable);
-      else if (k.str() == "enable") s = rule_names(v, key, c.enable);
-      else if (k.str() == "only") s = rule_names(v, key, c.only);
-      else if (k.str() == "severity") s = severities(v, key, c);
-      else if (k.str() == "timeout") s = timeout(v, key, c);
-      else s = error_at(k, key, "unknown key (known: disable, enable, only, severity, timeout)");
-      if (!s.ok()) return s;
+      std::string key = std::string(section) + "." + std::string(k.str());
+      if (Status s = read(k, v, key); !s.ok()) return s;
     }
     return Status::Ok();
+  }
+
+  Status rules(const toml::table& t, ReviewConfig& c) const {
+    return each_key(t, "rules", [&](const toml::key& k, const toml::node& v, const std::string& key) {
+      if (k.str() == "disable") return rule_names(v, key, c.disable);
+      if (k.str() == "enable") return rule_names(v, key, c.enable);
+      if (k.str() == "only") return rule_names(v, key, c.only);
+      if (k.str() == "severity") return severities(v, key, c);
+      if (k.str() == "timeout") return timeout(v, key, c);
+      return error_at(k, key, "unknown key (known: disable, enable, only, severity, timeout)");
+    });
   }
 
   Status timeout(const toml::node& v, const std::string& key, ReviewConfig& c) const {
@@ -133,15 +139,11 @@ class Parser {
   }
 
   Status paths(const toml::table& t, ReviewConfig& c) const {
-    for (auto&& [k, v] : t) {
-      std::string key = "paths." + std::string(k.str());
-      Status s;
-      if (k.str() == "include") s = strings(v, key, c.include);
-      else if (k.str() == "exclude") s = strings(v, key, c.exclude);
-      else s = error_at(k, key, "unknown key (known: include, exclude)");
-      if (!s.ok()) return s;
-    }
-    return Status::Ok();
+    return each_key(t, "paths", [&](const toml::key& k, const toml::node& v, const std::string& key) {
+      if (k.str() == "include") return strings(v, key, c.include);
+      if (k.str() == "exclude") return strings(v, key, c.exclude);
+      return error_at(k, key, "unknown key (known: include, exclude)");
+    });
   }
 
   Status backbone(const toml::node& node, ReviewConfig& c) const {
@@ -182,22 +184,18 @@ class Parser {
   }
 
   Status triggers(const toml::table& t, ReviewConfig& c) const {
-    for (auto&& [k, v] : t) {
-      std::string key = "triggers." + std::string(k.str());
-      Status s = k.str() == "params" ? strings(v, key, c.trigger_params) : error_at(k, key, "unknown key (known: params)");
-      if (!s.ok()) return s;
-    }
-    return Status::Ok();
+    return each_key(t, "triggers", [&](const toml::key& k, const toml::node& v, const std::string& key) {
+      return k.str() == "params" ? strings(v, key, c.trigger_params) : error_at(k, key, "unknown key (known: params)");
+    });
   }
 
   Status shapes(const toml::table& t, ReviewConfig& c) const {
-    for (auto&& [k, v] : t) {
-      std::string key = "production_shapes." + std::string(k.str());
+    return each_key(t, "production_shapes", [&](const toml::key& k, const toml::node& v, const std::string& key) {
       auto n = v.value<int64_t>();
       if (!v.is_integer() || !n || *n <= 0) return error(v, key, "must be a positive integer");
       c.production_shapes[std::string(k.str())] = *n;
-    }
-    return Status::Ok();
+      return Status::Ok();
+    });
   }
 
   Status top(const toml::table& root, ReviewConfig& c) const {

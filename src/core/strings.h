@@ -17,13 +17,15 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Runs of whitespace (and line continuations) as one space, none at the ends: source text
-// compared or quoted regardless of how it was wrapped.
-inline std::string collapse_whitespace(std::string_view text) {
+inline bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Runs of the characters `is_space` accepts as one space, none at the ends.
+template <typename IsSpace>
+std::string collapse_runs(std::string_view text, IsSpace is_space) {
   std::string out;
   bool space = false;
   for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\') {
+    if (is_space(c)) {
       space = !out.empty();
       continue;
     }
@@ -32,6 +34,28 @@ inline std::string collapse_whitespace(std::string_view text) {
     out.push_back(c);
   }
   return out;
+}
+
+// Runs of whitespace (and line continuations) as one space, none at the ends: source text
+// compared or quoted regardless of how it was wrapped.
+inline std::string collapse_whitespace(std::string_view text) {
+  return collapse_runs(text, [](char c) { return is_ascii_space(c) || c == '\\'; });
+}
+
+// Runs of spaces, tabs, CR and LF as one space, none at the ends; backslashes stay.
+inline std::string collapse_spaces(std::string_view text) { return collapse_runs(text, is_ascii_space); }
+
+// `s` cut to at most `n` bytes without splitting a UTF-8 character.
+inline std::string_view utf8_prefix(std::string_view s, std::size_t n) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
+// `s` when it fits in `n` bytes, else its first whole UTF-8 characters within `n` bytes and "...".
+inline std::string shortened(std::string_view s, std::size_t n) {
+  if (s.size() <= n) return std::string(s);
+  return std::string(utf8_prefix(s, n)) + "...";
 }
 
 // collapse_whitespace, then redundant outer parentheses removed: `(a)` and `a` compare equal,

@@ -46,6 +46,17 @@ TEST(Strings, TrimAndCollapseIgnoreHowTextWasWrapped) {
   EXPECT_EQ(collapse_whitespace("a  +\n   b \\\n c"), "a + b c");
   EXPECT_EQ(normalize_condition("((a and b))"), "a and b");
   EXPECT_EQ(normalize_condition("(a) and (b)"), "(a) and (b)");
+  EXPECT_EQ(collapse_spaces("  a  +\n   b \\\n c "), "a + b \\ c");  // a backslash is kept
+}
+
+TEST(Strings, ShortenedNeverSplitsAUtf8Character) {
+  EXPECT_EQ(shortened("abc", 3), "abc");
+  EXPECT_EQ(shortened("abcd", 3), "abc...");
+  // "é" is two bytes: a cut after its first byte backs off to before it.
+  EXPECT_EQ(shortened("ab\xc3\xa9z", 3), "ab...");
+  EXPECT_EQ(shortened("ab\xc3\xa9z", 4), "ab\xc3\xa9...");
+  EXPECT_EQ(utf8_prefix("\xc3\xa9", 1), "");
+  EXPECT_EQ(utf8_prefix("xyz", 10), "xyz");
 }
 
 }  // namespace

@@ -94,6 +94,21 @@ std::optional<CaseKind> parse_kind(const std::string& s) {
   if (s == "description-only") return CaseKind::DescriptionOnly;
   return std::nullopt;
 }
+// An optional array under `key`, each element read by `read_one`; errors name the element.
+template <typename T>
+Status read_array(const json& j, const char* key, const std::string& where,
+                  Result<T> (*read_one)(const json&, const std::string&), std::vector<T>& out) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return Status::Ok();
+  if (!it->is_array()) return Status::Error(where + ": '" + key + "' must be an array");
+  for (size_t i = 0; i < it->size(); ++i) {
+    auto one = read_one((*it)[i], where + ": " + key + "[" + std::to_string(i) + "]");
+    if (!one.ok()) return one.status();
+    out.push_back(std::move(*one));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 std::string_view case_kind_name(CaseKind k) {
@@ -176,24 +191,8 @@ Result<EvalCase> load_case(const std::string& dir) {
     c.pr = static_cast<int>(it->get<long long>());
   }
 
-  auto expected = j.find("expected");
-  if (expected != j.end() && !expected->is_null()) {
-    if (!expected->is_array()) return Status::Error(where + ": 'expected' must be an array");
-    for (size_t i = 0; i < expected->size(); ++i) {
-      auto e = read_expected((*expected)[i], where + ": expected[" + std::to_string(i) + "]");
-      if (!e.ok()) return e.status();
-      c.expected.push_back(std::move(*e));
-    }
-  }
-  auto traps = j.find("must_not_fire");
-  if (traps != j.end() && !traps->is_null()) {
-    if (!traps->is_array()) return Status::Error(where + ": 'must_not_fire' must be an array");
-    for (size_t i = 0; i < traps->size(); ++i) {
-      auto t = read_trap((*traps)[i], where + ": must_not_fire[" + std::to_string(i) + "]");
-      if (!t.ok()) return t.status();
-      c.must_not_fire.push_back(std::move(*t));
-    }
-  }
+  if (Status s = read_array(j, "expected", where, read_expected, c.expected); !s.ok()) return s;
+  if (Status s = read_array(j, "must_not_fire", where, read_trap, c.must_not_fire); !s.ok()) return s;
   if (c.kind == CaseKind::Negative && !c.expected.empty())
     return Status::Error(where + ": a negative case expects no finding");
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch/process_pool.h"
+#include "core/strings.h"
 #include "review/review.h"
 #include "rules/rule.h"
 #include "source/git_source.h"
@@ -98,10 +99,7 @@ std::string one_line(std::string_view s, size_t max = kExcerpt) {
     out += ch;
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() <= max) return out;
-  size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // never split a UTF-8 sequence
-  return out.substr(0, cut) + "...";
+  return shortened(out, max);
 }
 
 std::string place(const std::optional<std::string>& file, const std::optional<int>& line) {
@@ -721,18 +719,24 @@ ordered_json opt(const std::optional<double>& d) {
   return d ? ordered_json(std::round(*d * 10000) / 10000) : ordered_json(nullptr);
 }
 
+// The judgement counts a rule row and the totals share, in the document's order.
+template <typename Counts>
+void put_judged(ordered_json& j, const Counts& c) {
+  j["found"] = c.found;
+  j["tp"] = c.tp;
+  j["fn"] = c.fn;
+  j["unexpected"] = c.unexpected;
+  j["false_alarms"] = c.false_alarms;
+  j["traps"] = c.traps;
+  j["ungraded"] = c.ungraded;
+}
+
 ordered_json row_json(const RuleRow& row, bool implemented, bool with_located) {
   ordered_json j;
   j["rule"] = row.rule;
   j["codes"] = row.codes;
   j["expected"] = row.expected;
-  j["found"] = row.found;
-  j["tp"] = row.tp;
-  j["fn"] = row.fn;
-  j["unexpected"] = row.unexpected;
-  j["false_alarms"] = row.false_alarms;
-  j["traps"] = row.traps;
-  j["ungraded"] = row.ungraded;
+  put_judged(j, row);
   j["precision"] = implemented ? opt(precision(row.tp, row.unexpected, row.false_alarms, row.traps)) : ordered_json(nullptr);
   j["recall"] = opt(ratio(row.tp, row.expected));
   if (with_located) j["located"] = row.located;
@@ -809,13 +813,7 @@ std::string render_eval_json(const EvalReport& r) {
   o["expected"] = t.expected;
   o["expected_implemented"] = t.expected_implemented;
   o["unsupported"] = t.unsupported;
-  o["found"] = t.found;
-  o["tp"] = t.tp;
-  o["fn"] = t.fn;
-  o["unexpected"] = t.unexpected;
-  o["false_alarms"] = t.false_alarms;
-  o["traps"] = t.traps;
-  o["ungraded"] = t.ungraded;
+  put_judged(o, t);
   o["precision_strict"] = opt(precision(t.tp, t.unexpected, t.false_alarms, t.traps));
   o["precision_graded"] = opt(precision(t.tp, 0, t.false_alarms, t.traps));
   o["recall_implemented"] = opt(ratio(t.tp, t.expected_implemented));

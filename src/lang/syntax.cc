@@ -543,6 +543,13 @@ RP_MEMOIZED_COLLECTION(Literal, string_literals)
 RP_MEMOIZED_COLLECTION(Literal, number_literals)
 RP_MEMOIZED_COLLECTION(Node, comments)
 RP_MEMOIZED_COLLECTION(Import, imports)
+
+std::optional<IfChain> SyntaxTree::if_chain_at(Node if_node) const {
+  if (!if_node) return std::nullopt;
+  for (IfChain& chain : if_chains(if_node))
+    if (chain.node == if_node) return std::move(chain);
+  return std::nullopt;
+}
 #undef RP_MEMOIZED_COLLECTION
 
 SyntaxTree::SyntaxTree(Grammar g, std::string source)

@@ -232,6 +232,8 @@ class SyntaxTree {
   std::vector<Assignment> assignments(Node scope) const;
   const std::vector<IfChain>& if_chains() const;
   std::vector<IfChain> if_chains(Node scope) const;
+  // The chain whose `if` statement is `if_node`; nullopt for any other node.
+  std::optional<IfChain> if_chain_at(Node if_node) const;
   const std::vector<Loop>& loops() const;
   std::vector<Loop> loops(Node scope) const;
   const std::vector<WithBlock>& with_blocks() const;

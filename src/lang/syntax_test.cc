@@ -96,6 +96,13 @@ TEST(Syntax, PythonIfChains) {
   EXPECT_TRUE(chains[0].branches[2].condition.null());
   EXPECT_EQ(chains[0].branches[2].start_line, 5);
   EXPECT_FALSE(chains[1].has_else);
+  // The chain at an `if` statement is found from the node; any other node has none.
+  auto second = t->if_chain_at(chains[1].node);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->branches.size(), 1u);
+  EXPECT_EQ(second->branches[0].start_line, 7);
+  EXPECT_FALSE(t->if_chain_at(chains[0].branches[0].body).has_value());
+  EXPECT_FALSE(t->if_chain_at(lang::Node()).has_value());
 }
 
 TEST(Syntax, LoopsWithTryAndLiterals) {

@@ -358,11 +358,9 @@ Result<std::string> GitRepo::diff_text(const std::string& base_commit, const std
 
 Result<std::string> GitRepo::work_tree_diff_text(const std::string& base_commit) const {
   if (workdir().empty()) return Status::Error("--worktree needs a repository with a work tree (this one is bare)");
-  auto base = impl_->commit(base_commit);
+  auto base = impl_->tree(base_commit);
   if (!base.ok()) return base.status();
-  Owned<git_commit, git_commit_free> base_c{*base};
-  Owned<git_tree, git_tree_free> base_t;
-  if (git_commit_tree(&base_t.p, base_c.p) != 0) return Status::Error(last_git_error("cannot read commit tree"));
+  Owned<git_tree, git_tree_free> base_t{*base};
   git_diff_options opts = diff_options();
   Owned<git_diff, git_diff_free> diff;
   if (git_diff_tree_to_workdir_with_index(&diff.p, impl_->repo, base_t.p, &opts) != 0)

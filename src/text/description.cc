@@ -33,13 +33,6 @@ std::string_view sv(StringPiece s) { return std::string_view(s.data(), s.size())
 
 using rp::trim;
 
-// `s` cut to at most `n` bytes without splitting a UTF-8 character.
-std::string_view utf8_prefix(std::string_view s, std::size_t n) {
-  if (s.size() <= n) return s;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return s.substr(0, n);
-}
-
 // Quantity::line: the whole line when short, else a window around byte `pos` so a megabyte-long
 // line is not copied once per number.
 std::string line_window(std::string_view line, std::size_t pos) {

@@ -10,21 +10,6 @@ namespace rp {
 
 namespace {
 
-std::string collapse(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 std::optional<std::string> line_from_diff(const PullRequest& pr, const std::string& path, int line) {
   const FileChange* file = pr.changes.find(path);
   if (!file) return std::nullopt;
@@ -57,7 +42,7 @@ std::string fingerprint_of(const std::string& rule, const std::string& file, con
   };
   mix(rule);
   mix(file);
-  mix(collapse(line_text));
+  mix(collapse_spaces(line_text));
   mix(std::to_string(ordinal));
   static const char* kHex = "0123456789abcdef";
   std::string out(16, '0');
@@ -75,7 +60,7 @@ void assign_fingerprints(std::vector<Finding>& findings, const PullRequest& pr, 
       file = f.location->file;
       text = head_line_text(pr, workspace, file, f.location->line).value_or("");
     }
-    int ordinal = seen[{f.rule, file, collapse(text)}]++;
+    int ordinal = seen[{f.rule, file, collapse_spaces(text)}]++;
     f.fingerprint = fingerprint_of(f.rule, file, text, ordinal);
   }
 }

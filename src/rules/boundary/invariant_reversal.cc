@@ -13,6 +13,7 @@
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/pattern.h"
+#include "core/strings.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -86,25 +87,7 @@ const Pattern denies_need{
 const Pattern cites_evidence{
     R"((?i)(https?://|\bspec\b|specification|\bISA\b|\btest_\w+|op_tests/|tests/|\.s\b|\.asm\b))"};
 
-std::string collapse(std::string_view s, size_t max_len = 160) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  if (out.size() > max_len) {
-    size_t cut = max_len;
-    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
-    out = out.substr(0, cut) + "...";
-  }
-  return out;
-}
+std::string collapse(std::string_view s, size_t max_len = 160) { return shortened(collapse_spaces(s), max_len); }
 
 std::vector<std::string> sentences(const std::string& comment) {
   std::vector<std::string> out;

@@ -11,6 +11,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
 
@@ -61,13 +62,7 @@ modified file in a diff-only review).)"};
 constexpr size_t kMaxCondition = 70;
 
 std::string quoted(std::string_view cond) {
-  std::string c = normalize_condition(cond);
-  if (c.size() > kMaxCondition) {
-    size_t cut = kMaxCondition;
-    while (cut > 0 && (static_cast<unsigned char>(c[cut]) & 0xC0) == 0x80) --cut;
-    c = c.substr(0, cut) + "...";
-  }
-  return "`" + c + "`";
+  return "`" + shortened(normalize_condition(cond), kMaxCondition) + "`";
 }
 
 

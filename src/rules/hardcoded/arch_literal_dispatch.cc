@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -90,26 +91,24 @@ bool capability_import(const lang::SyntaxTree& tree, lang::Node cond) {
   lang::Node owner = cond.parent();
   if (owner && is(owner, NodeKind::Elif)) owner = owner.parent();
   if (!owner || !is(owner, NodeKind::If)) return false;
-  for (const lang::IfChain& chain : tree.if_chains(owner)) {
-    if (!(chain.node == owner)) continue;
-    bool imports = false;
-    for (const lang::Branch& b : chain.branches) {
-      if (!b.body) return false;
-      for (lang::Node s : b.body.named_children()) {
-        NodeKind k = node_kind(s);
-        if (k == NodeKind::Comment || k == NodeKind::Pass) continue;
-        if (k == NodeKind::Import || k == NodeKind::ImportFrom) {
-          imports = true;
-          continue;
-        }
-        static const RE2 none(R"(\s*[\w.]+\s*=\s*(?:None|False)\s*)");
-        if (k == NodeKind::ExpressionStatement && RE2::FullMatch(s.text(), none)) continue;
-        return false;
+  auto chain = tree.if_chain_at(owner);
+  if (!chain) return false;
+  bool imports = false;
+  for (const lang::Branch& b : chain->branches) {
+    if (!b.body) return false;
+    for (lang::Node s : b.body.named_children()) {
+      NodeKind k = node_kind(s);
+      if (k == NodeKind::Comment || k == NodeKind::Pass) continue;
+      if (k == NodeKind::Import || k == NodeKind::ImportFrom) {
+        imports = true;
+        continue;
       }
+      static const RE2 none(R"(\s*[\w.]+\s*=\s*(?:None|False)\s*)");
+      if (k == NodeKind::ExpressionStatement && RE2::FullMatch(s.text(), none)) continue;
+      return false;
     }
-    return imports;
   }
-  return false;
+  return imports;
 }
 
 bool capability_function(std::string_view name) {
@@ -194,13 +193,9 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
     }
     if (is(owner, NodeKind::Elif)) owner = owner.parent();
     if (!is(owner, NodeKind::If)) return false;
-    for (const lang::IfChain& chain : tree.if_chains(owner)) {
-      if (!(chain.node == owner)) continue;
-      for (const lang::Branch& b : chain.branches)
-        if (!branch_binds_constants(tree, b.body)) return false;
-      return true;
-    }
-    return false;
+    auto chain = tree.if_chain_at(owner);
+    return chain && std::all_of(chain->branches.begin(), chain->branches.end(),
+                                [&](const lang::Branch& b) { return branch_binds_constants(tree, b.body); });
   }
 
   // An integer or boolean literal (`4`, `-1`, `True`: a count, a size, a switch), or a tuple of
@@ -232,13 +227,9 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
       return k.size() == 1 && constant_value(k[0]);
     }
     if (is(s, NodeKind::If)) {
-      for (const lang::IfChain& chain : tree.if_chains(s)) {
-        if (!(chain.node == s)) continue;
-        for (const lang::Branch& b : chain.branches)
-          if (!branch_binds_constants(tree, b.body)) return false;
-        return true;
-      }
-      return false;
+      auto chain = tree.if_chain_at(s);
+      return chain && std::all_of(chain->branches.begin(), chain->branches.end(),
+                                  [&](const lang::Branch& b) { return branch_binds_constants(tree, b.body); });
     }
     lang::Node e = s;
     if (is(e, NodeKind::ExpressionStatement)) {

@@ -11,6 +11,7 @@
 
 #include "analysis/facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -83,13 +84,7 @@ struct Item {
 
 
 std::string shown(std::string_view text) {
-  std::string t = collapse_whitespace(text);
-  if (t.size() > kMaxText) {
-    size_t cut = kMaxText;
-    while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
-    t = t.substr(0, cut) + "...";
-  }
-  return "`" + t + "`";
+  return "`" + shortened(collapse_whitespace(text), kMaxText) + "`";
 }
 
 // A call as quoted in a finding: whole when it fits on a line, else `callee(...)`.
