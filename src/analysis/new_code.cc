@@ -1,5 +1,6 @@
 #include "analysis/new_code.h"
 
+#include <cctype>
 #include <map>
 #include <utility>
 #include <vector>
@@ -136,5 +137,48 @@ bool NewCode::removed_contains(std::string_view code) const {
   std::string s = squeeze(code);
   return !s.empty() && removed_code_.find(s) != std::string::npos;
 }
+
+namespace {
+// Grouping parentheses out (a `(` not written right after a name or a closing bracket, and its
+// `)`; call and definition parentheses stay), then whitespace out, then trailing commas before a
+// closer out.
+std::string layout_free(std::string_view code) {
+  std::string kept;
+  std::vector<bool> stack;  // per open `(`: kept?
+  for (size_t i = 0; i < code.size(); ++i) {
+    char c = code[i];
+    if (c == '(') {
+      char prev = i ? code[i - 1] : ' ';
+      bool call = std::isalnum(static_cast<unsigned char>(prev)) || prev == '_' || prev == ')' || prev == ']';
+      stack.push_back(call);
+      if (call) kept.push_back(c);
+      continue;
+    }
+    if (c == ')') {
+      bool call = stack.empty() || stack.back();
+      if (!stack.empty()) stack.pop_back();
+      if (call) {
+        kept.push_back(c);
+      } else {  // `(a, b,)` as a group: its trailing comma goes with it
+        while (!kept.empty() && std::isspace(static_cast<unsigned char>(kept.back()))) kept.pop_back();
+        if (!kept.empty() && kept.back() == ',') kept.pop_back();
+      }
+      continue;
+    }
+    kept.push_back(c);
+  }
+  std::string s;
+  for (char c : kept)
+    if (!std::isspace(static_cast<unsigned char>(c))) s.push_back(c);
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == ',' && i + 1 < s.size() && (s[i + 1] == ')' || s[i + 1] == ']' || s[i + 1] == '}')) continue;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+}  // namespace
+
+bool same_code_modulo_layout(std::string_view a, std::string_view b) { return layout_free(a) == layout_free(b); }
 
 }  // namespace rp

@@ -42,4 +42,10 @@ class NewCode {
   std::string removed_code_;                          // per file, squeezed, '\n'-separated
 };
 
+// Whether two spans of code differ only in layout: whitespace, line breaks, the parentheses a
+// formatter adds or drops around a wrapped expression (`return a, b` / `return (\n a,\n b,\n)`)
+// and trailing commas before a closing bracket. Used to tell a re-wrapped definition from an
+// edited one (the base's function against the head's of the same name).
+bool same_code_modulo_layout(std::string_view a, std::string_view b);
+
 }  // namespace rp

@@ -114,5 +114,13 @@ TEST(NewCode, RemovedContainsAWrappedCall) {
   EXPECT_FALSE(nc.removed_contains(" "));
 }
 
+TEST(NewCode, SameCodeModuloLayout) {
+  EXPECT_TRUE(same_code_modulo_layout("def f(a):\n    return g(a), h(a, x.y())\n",
+                                      "def f(a):\n    return (\n        g(a),\n        h(a, x.y()),\n    )\n"));
+  EXPECT_TRUE(same_code_modulo_layout("f(a,\n  b)", "f(a, b,)"));
+  EXPECT_FALSE(same_code_modulo_layout("return g(a), h(a)", "return g(a), h(b)"));
+  EXPECT_FALSE(same_code_modulo_layout("x = y.device()", "x = y.device"));
+}
+
 }  // namespace
 }  // namespace rp

@@ -34,7 +34,9 @@ pyflakes catches it in milliseconds, a reviewer reading the diff often does not.
 Does not fire on: modules whose names cannot be known statically (a star import, `exec`,
 `globals()`/`vars()` writes, `match` statements, a file that does not parse); annotations under
 `from __future__ import annotations` (never evaluated); names that were already undefined in the
-base version (a pre-existing defect); lines marked `# noqa` or `# noqa: F821`.)"};
+base version (a pre-existing defect); lines marked `# noqa` or `# noqa: F821`.
+Severity: red; a warning when every read of the name is in the message of an `assert cond, msg`
+(evaluated only when the assert already fails: the NameError replaces an AssertionError).)"};
 
 class UndefinedName : public RuleWithInfo<kInfo> {
  public:
@@ -55,11 +57,40 @@ class UndefinedName : public RuleWithInfo<kInfo> {
         if (fresh) order.push_back(r.name);
         it->second.push_back(r.line);
       }
-      for (const std::string& name : order) out.push_back(report(f, tree, old_tree, name, reads[name]));
+      for (const std::string& name : order) {
+        Finding x = report(f, tree, old_tree, name, reads[name]);
+        if (only_in_assert_messages(tree, name, reads[name])) {
+          x.severity = Severity::Warn;
+          x.impact += " (a warning, not a blocker: every read is in the message of an assert, which Python evaluates "
+                      "only when the assert already fails, so the NameError replaces an AssertionError on an input "
+                      "the check rejects anyway)";
+        }
+        out.push_back(std::move(x));
+      }
     }
   }
 
  private:
+  // Whether every read of `name` on `lines` sits in the message of an `assert cond, message`.
+  static bool only_in_assert_messages(const lang::SyntaxTree& tree, const std::string& name,
+                                      const std::vector<int>& lines) {
+    std::set<int> wanted(lines.begin(), lines.end());
+    bool any = false;
+    for (lang::Node id : tree.identifiers(name)) {
+      if (!wanted.count(id.start_line()) || !tree.is_variable_read(id)) continue;
+      lang::Node child = id, parent = id.parent();
+      while (parent && !is(parent, NodeKind::Assert) && !lang::is_nested_function(parent)) {
+        child = parent;
+        parent = parent.parent();
+      }
+      if (!parent || !is(parent, NodeKind::Assert)) return false;
+      std::vector<lang::Node> kids = parent.named_children();
+      if (kids.size() < 2 || child == kids[0]) return false;
+      any = true;
+    }
+    return any;
+  }
+
   // `# noqa` or `# noqa: ...F821...`: the author knows the name is not bound statically.
   static bool acknowledged(std::string_view line) {
     size_t at = line.find("# noqa");

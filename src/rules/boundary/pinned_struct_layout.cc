@@ -34,7 +34,9 @@ pre-built code object) reads the struct by offset. Every field after the change 
 build still passes (pins in a file that is not compiled for this target) or the pins are
 edited without rebuilding the code objects, the kernel reads its arguments from the wrong
 offsets.
-Does not fire on: fields appended at the end (nothing shifts), structs the tree does not pin
+Does not fire on: fields appended at the end (nothing shifts), pins in another file that
+declares its own struct of the same name (a sibling `.cu` with its own `struct KernelArgs` pins
+that one), structs the tree does not pin
 (field churn alone, aiter#5223-style), a PR that also updates the offsetof/sizeof assertions,
 comment or whitespace changes inside a struct, and test files.)"};
 
@@ -165,11 +167,15 @@ class PinnedStructLayout : public RuleWithInfo<kInfo> {
         if ((same_dir || itfs) && candidates.size() < 600) candidates.insert(p);
       }
     }
+    // Another file that defines a struct of the same name itself pins its own type (each
+    // kernel-interface .cu declares its own `struct KernelArgs` for its own code object).
+    RE2 defines(R"((^|\n)\s*(typedef\s+)?(struct|class)\b[^;{]*\b)" + RE2::QuoteMeta(name) + R"(\s*(final\s*)?(:[^{;]*)?\{)");
     for (const std::string& p : candidates) {
       std::optional<std::string> text = ctx.workspace.read_head(p);
       if (!text && p == path)
         if (const std::string* t = ctx.workspace.new_text(p)) text = *t;
       if (!text || !RE2::PartialMatch(*text, *pin)) continue;
+      if (p != path && RE2::PartialMatch(*text, defines)) continue;
       for_each_line(*text, [&](int line, std::string_view l) {
         if (RE2::PartialMatch(l, *pin)) out.push_back(evidence(p, line, l));
         return out.size() < 4;

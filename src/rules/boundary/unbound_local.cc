@@ -9,6 +9,7 @@
 
 #include <re2/re2.h>
 
+#include "analysis/admitted_values.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
@@ -41,6 +42,16 @@ literal `True`/`False`. The PR must touch the finding: the `if`/`elif`/`else` li
 binding of the name inside the chain, or the read itself is added. The finding sits on the
 first unconditional read, names the path that skips every binding, and groups all names left
 unbound by the same chain.
+Severity: red only when a value the code itself produces or admits takes the path that skips
+every binding: the chain's own `else` that goes on without binding, a bool flag's other value
+(a `bool` parameter, a `self.x` its class sets to a bool), the parameter's own default, an
+argparse default or choice, a value the same file tests the variable for elsewhere
+(`arch == "gfx1250"` at module level, a chain here over `"gfx950"` only), a version string
+compared as text, a number past the chain's thresholds, a helper of this file that returns None,
+or a path of one truth test (`if x:` with nothing bound otherwise). A chain that enumerates the
+inputs it supports (dtypes, archs, modes, isinstance tests, several flags of another object)
+with nothing in the code reaching the gap is a warning that names what the chain does not cover:
+only an unsupported input gets there, and it gets UnboundLocalError instead of a clear error.
 Why it matters: Python only discovers the missing binding when the skipped path runs:
 `UnboundLocalError` (or `NameError`) in production on the configuration the tests never exercised
 (a new dtype, a new arch, a disabled feature flag).
@@ -236,6 +247,8 @@ std::string when_false(Node cond) {
 struct Lit {
   Node cond;
   bool value = true;
+  bool arm = true;  // a condition of the chain (false: `errors.append(...)` learned in the arm)
+  int else_line = 0;  // the step fails on the way to this explicit `else`, which does not bind the name
 };
 
 // Why a name may be unbound after a point: the path that skips every binding, and where the
@@ -687,7 +700,7 @@ class Flow {
       std::string_view method = fn.child_by_field("attribute").text();
       if (obj && is(obj, NodeKind::Identifier) &&
           (method == "append" || method == "extend" || method == "add" || method == "insert"))
-        lits.push_back({obj, true});
+        lits.push_back({obj, true, false});
       return true;
     });
   }
@@ -714,8 +727,11 @@ class Flow {
       if (o->state.bound.count(name)) continue;
       Culprit c;
       std::string seg;
+      // The chain's own `else` runs for every value its conditions leave: those steps are the
+      // code's own path, not an input it does not handle.
+      int else_line = o->arm < arms.size() && !arms[o->arm].cond ? arms[o->arm].header.start_line() : 0;
       for (size_t j = 0; j < o->arm && j < arms.size(); ++j)
-        if (arms[j].cond) c.lits.push_back({arms[j].cond, false});
+        if (arms[j].cond) c.lits.push_back({arms[j].cond, false, true, else_line});
       if (o->arm < arms.size()) accumulated(arms[o->arm].body, c.lits);
       if (o->arm < arms.size() && arms[o->arm].cond) {
         c.lits.push_back({arms[o->arm].cond, true});
@@ -799,7 +815,9 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
         }
         for (const auto& [chain, hits] : by_chain) {
           Finding x = make_finding(f.new_path, *tree, hits);
-          evidence_of_trigger(ctx, *tree, fn, hits, x);
+          bool returns_none = false;
+          if (!evidence_of_trigger(ctx, *tree, fn, hits, x, returns_none))
+            severity_by_admission(*tree, fn, hits.front().culprit, returns_none, x);
           out.push_back(std::move(x));
         }
       }
@@ -897,8 +915,10 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
   // tests a value that comes from another function of this repository, the input that makes
   // that function return it is not named: a warning, unless the function visibly returns None
   // and the step is that value being None/falsy (then the return line is the trigger).
-  static void evidence_of_trigger(const ReviewContext& ctx, const SyntaxTree& tree, const Function& fn,
-                                  const std::vector<Hit>& hits, Finding& x) {
+  // Returns true when it lowered the finding; `returns_none` says a step's None is the
+  // helper's own return value (a value the code produces).
+  static bool evidence_of_trigger(const ReviewContext& ctx, const SyntaxTree& tree, const Function& fn,
+                                  const std::vector<Hit>& hits, Finding& x, bool& helper_none) {
     const Culprit& c = hits.front().culprit;
     for (const Lit& l : c.lits) {
       lang::Node cond = lang::unparenthesized(l.cond);
@@ -927,6 +947,7 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       if (src->same_file && falsy_step(l, names)) {
         if (std::optional<int> none = returns_none(tree, *src->same_file)) {
           x.trigger += " (`" + src->callee + "()` returns None at line " + std::to_string(*none) + ")";
+          helper_none = true;
           continue;
         }
       }
@@ -934,8 +955,39 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       x.impact += " (a warning, not a blocker: the skipping path needs `" + src->callee +
                   "()` of this repository to return a value that takes it, and no input that makes it do so is "
                   "known)";
+      return true;
+    }
+    return false;
+  }
+
+  // Red only when a value the code itself produces or admits takes the path that skips every
+  // binding (analysis/admitted_values.h): the chain's own `else` that goes on without binding,
+  // a helper's None, a bool flag's other value, a default, a command-line option, a value this
+  // file tests elsewhere, a version compared as text. A chain that enumerates the supported
+  // inputs and has no branch for the rest is reached only by an unsupported input: a warning
+  // that names what the chain does not cover.
+  static void severity_by_admission(const SyntaxTree& tree, const Function& fn, const Culprit& c,
+                                    bool returns_none, Finding& x) {
+    if (returns_none) return;
+    std::vector<PathStep> steps;
+    for (const Lit& l : c.lits)
+      if (l.arm) steps.push_back({l.cond, l.value, l.else_line});
+    PathAdmission a = admitted_path(tree, fn, steps);
+    if (a.reasons.empty() && a.unadmitted.empty()) return;
+    if (a.admitted()) {
+      std::string why;
+      for (const Admission& r : a.reasons)
+        if (!r.arm || a.reasons.size() == 1) why += (why.empty() ? "" : "; ") + r.why;
+      if (why.empty()) why = a.reasons.front().why;
+      x.trigger += "; red because " + why;
       return;
     }
+    std::string need;
+    for (const std::string& u : a.unadmitted) need += (need.empty() ? "" : " and ") + u;
+    x.severity = Severity::Warn;
+    x.impact += " (a warning, not a blocker: only an input the chain does not cover reaches it — " + need +
+                " — and no bool flag, parameter default, command-line option or other test of the same value in "
+                "this file produces one; such an input gets UnboundLocalError instead of a clear error)";
   }
 
   // The step holds when the tested name is None or falsy: `x` false, `not x` true, `x is None` true.

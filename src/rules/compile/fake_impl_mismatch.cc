@@ -3,6 +3,7 @@
 // declared in the input's dtype.
 #include <re2/re2.h>
 
+#include "analysis/new_code.h"
 #include "analysis/compile_facts.h"
 #include "analysis/facts.h"
 #include "analysis/source_facts.h"
@@ -40,7 +41,8 @@ fake is a wrong result or a crash in every compiled deployment. Elsewhere red on
 repository itself compiles code that calls the op (its package calls `torch.compile(...)` and
 production code of the package calls the op); otherwise a warning.
 A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
-Does not fire on: fakes the PR does not touch together with their op; fakes defined in another
+Does not fire on: fakes the PR does not touch together with their op, or only re-wraps (a
+formatter's line breaks, parentheses and trailing commas, op and fake alike); fakes defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
 fp4 (or any variable) dtype for some output.)"};
@@ -53,6 +55,8 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
       const std::vector<lang::Function>& fns = tree->functions();
       std::set<int> reported;
       std::vector<CompileOpRegistration> regs = compile_op_registrations(*tree);
+      const lang::SyntaxTree* old =
+          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
       std::set<std::string> named_fakes;
       for (const CompileOpRegistration& r : regs) named_fakes.insert(r.fake);
       for (const CompileOpRegistration& r : regs) {
@@ -64,7 +68,8 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         bool touched = touches_added(added, r.op.start_line, r.op.end_line) ||
                        touches_added(added, fake->start_line, fake->end_line) || added.count(r.anchor_line) ||
                        added.count(r.fake_line);
-        if (!touched) continue;
+        // Re-wrapped by a formatter, op and fake alike: nothing about them changed.
+        if (!touched || (relaid(old, r.op, *tree) && relaid(old, *fake, *tree))) continue;
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
         size_t first = out.size();
         if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
@@ -75,7 +80,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
       // because the op names a sibling's fake: its body is still checked against that op.
       for (const lang::Function& fake : fns) {
         if (!fake.class_name.empty() || !fake.name.ends_with("_fake") || named_fakes.count(fake.name)) continue;
-        if (!touches_added(added, fake.start_line, fake.end_line)) continue;
+        if (!touches_added(added, fake.start_line, fake.end_line) || relaid(old, fake, *tree)) continue;
         std::string op = fake.name.substr(0, fake.name.size() - 5);
         for (const CompileOpRegistration& r : regs)
           if (r.op.name == op || r.op.name == op + "_") {
@@ -88,6 +93,16 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Whether the base has the same definition, only laid out differently (a formatter's re-wrap).
+  static bool relaid(const lang::SyntaxTree* old, const lang::Function& fn, const lang::SyntaxTree& tree) {
+    (void)tree;
+    if (!old) return false;
+    for (const lang::Function& o : old->functions())
+      if (o.qualified == fn.qualified && o.class_name == fn.class_name)
+        return same_code_modulo_layout(o.node.text(), fn.node.text());
+    return false;
+  }
+
   // An op library's ops are compiled by its consumers; elsewhere the colour depends on whether
   // the repository compiles a caller.
   static void grade(const ReviewContext& ctx, const std::string& op, Finding& f) {

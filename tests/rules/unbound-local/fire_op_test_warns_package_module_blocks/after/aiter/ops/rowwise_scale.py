@@ -7,3 +7,9 @@ def rowwise_scale(x: torch.Tensor, granularity: str):
     elif granularity == "tensor":
         amax = x.abs().amax()
     return x / amax.clamp(min=1e-6)  # expect[red]: unbound-local
+
+
+def scale_shape(x: torch.Tensor, granularity: str):
+    if granularity == "channel":
+        return (x.shape[-1],)
+    return (1,)

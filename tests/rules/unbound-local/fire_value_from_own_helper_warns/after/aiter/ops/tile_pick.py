@@ -34,4 +34,4 @@ def grid_for_env(m, n, mode):
         width = 256
     elif mode == "narrow":
         width = 64
-    return (m + width - 1) // width  # expect[red]: unbound-local
+    return (m + width - 1) // width  # expect[warn]: unbound-local

@@ -1,0 +1,17 @@
+#include <hip/hip_runtime.h>
+
+struct __attribute__((packed)) LaunchArgs
+{
+    void* ptr_q;
+    void* ptr_cos;
+    unsigned int rows;
+    unsigned int pad0;
+    unsigned int heads;
+    unsigned int pad1;
+};
+
+void rope_cache(void* q, void* cos, unsigned int rows, unsigned int heads)
+{
+    LaunchArgs args{q, cos, rows, 0, heads, 0};
+    launch_code_object("rope_cache.co", &args, sizeof(args));
+}
