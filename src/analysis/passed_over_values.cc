@@ -25,16 +25,6 @@ bool is_placeholder_literal(Node v) {
   return false;
 }
 
-// The last name of a value expression: "P" for `P`, `self.P`, `md.x.P`; "" otherwise.
-std::string_view last_name(Node v) {
-  if (v.kind() == "identifier") return v.text();
-  if (v.kind() == "attribute") {
-    Node a = v.child_by_field("attribute");
-    if (a) return a.text();
-  }
-  return {};
-}
-
 // Whether `n` (outside the subtree `skip`) holds an identifier spelled `name`: a variable, an
 // attribute name after '.', anything.
 bool mentions(Node n, std::string_view name, Node skip) {
@@ -127,6 +117,21 @@ LineComment line_comment(const lang::SyntaxTree& tree, int line, std::string_vie
   return LineComment::NamesValue;
 }
 
+// Whether the statement block `n` sits in also holds `call`: a local bound (or an attribute
+// read) in another branch, loop body or with body does not reach the call.
+bool reaches(Node n, Node call) {
+  Node block = n.ancestor({"block", "module"});
+  if (!block) return false;
+  return block.start_byte() <= call.start_byte() && call.end_byte() <= block.end_byte();
+}
+
+// Whether comment-only lines right above the argument's line explain it (any comment there
+// counts: `# pinned off: ...` before `flag=False,`).
+bool explained_above(const lang::SyntaxTree& tree, int line) {
+  int above = line - 1;
+  return above >= 1 && is_comment_only(tree.line_text(above), true) && !trim(tree.line_text(above)).empty();
+}
+
 struct InScope {
   std::string value;
   int line = 0;
@@ -143,7 +148,7 @@ std::optional<InScope> value_in_scope(const lang::SyntaxTree& tree, const lang::
     return InScope{std::string(param), p.node ? p.node.start_line() : fn.start_line, !name_read(tree, fn.body, param), true};
   }
   for (const lang::Assignment& a : tree.assignments(fn.body)) {
-    if (a.augmented || a.line >= call.line) continue;
+    if (a.augmented || a.line >= call.line || !reaches(a.node, call.node)) continue;
     for (const std::string& t : a.targets)
       if (t == param) return InScope{std::string(param), a.line, !name_read(tree, fn.body, param), true};
   }
@@ -165,23 +170,12 @@ std::optional<InScope> value_in_scope(const lang::SyntaxTree& tree, const lang::
     if (n.kind() != "attribute") return true;
     Node attr = n.child_by_field("attribute");
     Node obj = n.child_by_field("object");
-    if (attr && obj && attr.text() == param && obj.kind() == "identifier" && !is_assignment_target(n) &&
+    if (attr && obj && attr.text() == param && obj.kind() == "identifier" && !is_assignment_target(n) && reaches(n, call.node) &&
         !(n.start_byte() >= call.node.start_byte() && n.end_byte() <= call.node.end_byte()))
       found = InScope{std::string(n.text()), n.start_line(), false, false};
     return true;
   });
   return found;
-}
-
-// Whether another call of the same callee in the file passes a value naming `param` for it.
-const lang::Call* sibling_passing_value(const lang::SyntaxTree& tree, const lang::Call& call, std::string_view param) {
-  for (const lang::Call& other : tree.calls()) {
-    if (other.node == call.node || other.callee_name != call.callee_name) continue;
-    const lang::Argument* a = other.keyword(param);
-    if (!a || !a->value || is_placeholder_literal(a->value)) continue;
-    if (last_name(a->value) == param) return &other;
-  }
-  return nullptr;
 }
 
 // Whether the callee, defined in this file, has `literal` as its default for `param`.
@@ -217,14 +211,10 @@ std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree&
       if (callee_default_is(tree, call, param, literal)) continue;
       if (chosen_by_condition(call.node, fn->body, param)) continue;
       LineComment c = line_comment(tree, line, param);
-      if (c == LineComment::Prose) continue;
+      if (c == LineComment::Prose || explained_above(tree, line)) continue;
       std::string because;
       if (c == LineComment::NamesValue) {
         because = fmt::format("the comment on the line is `{}` commented out", trim(comment_part(tree.line_text(line), true)));
-      } else if (const lang::Call* sib = sibling_passing_value(tree, call, param)) {
-        const lang::Argument* sa = sib->keyword(param);
-        because = fmt::format("the call of `{}` at line {} passes `{}={}`", sib->callee, sib->line, param,
-                              sa->value.text());
       } else if (v->can_be_unread && v->unread) {
         because = fmt::format("`{}` is bound at line {} and nothing reads it", v->value, v->line);
       } else {

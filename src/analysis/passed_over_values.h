@@ -4,12 +4,15 @@
 // class, or an attribute `x.P` of an object it already reads — and something says that value
 // was meant to go there:
 //   - the comment on the argument's line is that value, commented out (`P=0,  # self.P`);
-//   - another call of the same callee in the file passes that kind of value for P
-//     (`P=self.P`, `P=P`, `P=md.P`);
 //   - the value is bound and nothing reads it (a parameter the function never reads, a local
 //     never read, a `self.P` the class assigns and never reads): it was computed for this call.
+// A value only counts where it reaches the call (a local bound, or an attribute read, in a
+// block that holds the call: not another branch or a loop body). Another call of the same
+// callee passing the value is not taken as evidence: on history it was mostly a layer opting
+// out on purpose (`quant_config=None` beside `quant_config=quant_config`).
 // Deliberate-looking literals are left out: a literal the callee's own default equals (callee
-// defined in the same file), a line whose comment explains in prose, a call inside a branch
+// defined in the same file), a line whose comment explains in prose (or a comment line right
+// above it), a call inside a branch
 // whose condition tests the value (`if P is None: f(P=None)`), a callee that is the function
 // itself (recursion with a base case).
 #pragma once

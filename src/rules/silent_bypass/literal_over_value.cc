@@ -22,15 +22,17 @@ constexpr RuleInfo kInfo{
 added line, where the literal is a placeholder (0, 0.0, None, True, False, "") and the calling
 function has a value that names P in reach — its own parameter or local `P`, the attribute
 `self.P` its class assigns, or an attribute `x.P` of an object it already reads — and one of:
-the comment on the line is that value commented out (`P=0,  # self.P`); another call of the
-same callee in the file passes that kind of value for P (`P=self.P`, `P=md.P`); the value is
+the comment on the line is that value commented out (`P=0,  # self.P`); or the value is
 bound and nothing reads it (a parameter or local the function never reads, a `self.P` nothing
 in the file reads), so it was computed for this call and then not passed.
 Why it matters: the call runs with the placeholder instead of the real value — a padding,
 scale, index tensor or mode silently left at zero/None — and nothing fails until the shape or
 configuration where the value is not the placeholder.
 Does not fire on: a literal equal to the callee's own default (callee defined in the same file);
-a line whose comment explains the literal in prose; a call inside a branch or conditional
+a line whose comment explains the literal in prose, or under a comment line; a value bound
+in another branch or a loop body (it does not reach the call); a value the function or the
+class also reads or passes elsewhere, even when another call of the same callee passes it
+(a layer opting out, `quant_config=None`, is deliberate); a call inside a branch or conditional
 expression whose condition tests the value (`if P is None: f(P=None)`); a recursive call of the
 function itself; positional arguments; literals other than the placeholders above; a literal
 with a value in scope but nothing saying it was meant to be passed.)"};
