@@ -1,0 +1,229 @@
+#include "analysis/passed_over_values.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "analysis/facts.h"
+#include "core/strings.h"
+
+namespace rp {
+namespace {
+
+using lang::Node;
+
+// The literals a placeholder is written with: 0, 0.0, None, True, False, "".
+bool is_placeholder_literal(Node v) {
+  std::string_view k = v.kind();
+  if (k == "none" || k == "true" || k == "false") return true;
+  if (k == "integer") return v.text() == "0";
+  if (k == "float") return v.text() == "0.0" || v.text() == "0.";
+  if (k == "string") {
+    std::string_view t = v.text();
+    return t == "\"\"" || t == "''";
+  }
+  return false;
+}
+
+// Whether `n` (outside the subtree `skip`) holds an identifier spelled `name`: a variable, an
+// attribute name after '.', anything.
+bool mentions(Node n, std::string_view name, Node skip) {
+  bool found = false;
+  lang::walk(n, [&](Node c) {
+    if (found || (skip && c == skip)) return false;
+    if (c.kind() == "identifier" && c.text() == name) found = true;
+    return !found;
+  });
+  return found;
+}
+
+// Whether a condition that holds `call` tests `name`: an enclosing if/elif/while (the whole
+// if statement's conditions, for a call in any of its branches) or conditional expression,
+// below `stop`.
+bool chosen_by_condition(Node call, Node stop, std::string_view name) {
+  for (Node a = call.parent(); a && !(a == stop); a = a.parent()) {
+    std::string_view k = a.kind();
+    if (k == "if_statement" || k == "while_statement") {
+      Node cond = a.child_by_field("condition");
+      if (cond && mentions(cond, name, call)) return true;
+      for (Node c : a.named_children())
+        if (c.kind() == "elif_clause") {
+          Node ec = c.child_by_field("condition");
+          if (ec && mentions(ec, name, call)) return true;
+        }
+    } else if (k == "conditional_expression") {
+      if (mentions(a, name, call)) return true;
+    }
+  }
+  return false;
+}
+
+// `self.P` nodes in `scope` that are not the target of an assignment.
+struct AttrUse {
+  int first_assign = 0;  // line of the first `self.P = ...`
+  int reads = 0;         // `X.P` anywhere in the scope, outside assignment targets
+};
+
+bool is_assignment_target(Node n) {
+  Node p = n.parent();
+  if (!p) return false;
+  if ((p.kind() == "assignment" || p.kind() == "augmented_assignment") && p.child_by_field("left") == n) return true;
+  // `a, self.P = ...`
+  if (p.kind() == "pattern_list" || p.kind() == "tuple_pattern") return is_assignment_target(p);
+  return false;
+}
+
+AttrUse attribute_use(Node scope, std::string_view name) {
+  AttrUse u;
+  lang::walk(scope, [&](Node n) {
+    if (n.kind() != "attribute") return true;
+    Node attr = n.child_by_field("attribute");
+    if (!attr || attr.text() != name) return true;
+    Node obj = n.child_by_field("object");
+    if (is_assignment_target(n)) {
+      if (obj && obj.text() == "self" && u.first_assign == 0) u.first_assign = n.start_line();
+    } else {
+      ++u.reads;
+    }
+    return true;
+  });
+  return u;
+}
+
+// Whether identifier `name` is read anywhere in `scope` (nested scopes included).
+bool name_read(const lang::SyntaxTree& tree, Node scope, std::string_view name) {
+  for (Node id : tree.identifiers(name, scope))
+    if (tree.is_variable_read(id)) return true;
+  return false;
+}
+
+// The commented-out value on the argument's line: the comment is code that ends in `P`
+// (`# self.hidden_pad,`, `# P`), not prose.
+enum class LineComment { None, NamesValue, Prose };
+LineComment line_comment(const lang::SyntaxTree& tree, int line, std::string_view param) {
+  std::string_view c = trim(comment_part(tree.line_text(line), true));
+  if (c.empty()) return LineComment::None;
+  // A second comment after the first (`# self.P  # TODO`) is not part of the commented-out code.
+  if (size_t hash = c.find('#'); hash != std::string_view::npos) c = trim(c.substr(0, hash));
+  while (!c.empty() && (c.back() == ',' || c.back() == ' ' || c.back() == ')')) c.remove_suffix(1);
+  // Strip a leading `P=` of a commented-out keyword argument.
+  if (c.starts_with(param) && c.substr(param.size()).starts_with("=")) c.remove_prefix(param.size() + 1);
+  c = trim(c);
+  if (!c.ends_with(param)) return LineComment::Prose;
+  std::string_view head = c.substr(0, c.size() - param.size());
+  if (!head.empty() && head.back() != '.') return LineComment::Prose;
+  for (char ch : head)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.')) return LineComment::Prose;
+  return LineComment::NamesValue;
+}
+
+// Whether the statement block `n` sits in also holds `call`: a local bound (or an attribute
+// read) in another branch, loop body or with body does not reach the call.
+bool reaches(Node n, Node call) {
+  Node block = n.ancestor({"block", "module"});
+  if (!block) return false;
+  return block.start_byte() <= call.start_byte() && call.end_byte() <= block.end_byte();
+}
+
+// Whether comment-only lines right above the argument's line explain it (any comment there
+// counts: `# pinned off: ...` before `flag=False,`).
+bool explained_above(const lang::SyntaxTree& tree, int line) {
+  int above = line - 1;
+  return above >= 1 && is_comment_only(tree.line_text(above), true) && !trim(tree.line_text(above)).empty();
+}
+
+struct InScope {
+  std::string value;
+  int line = 0;
+  bool unread = false;  // bound and nothing reads it
+  bool can_be_unread = false;
+};
+
+std::optional<InScope> value_in_scope(const lang::SyntaxTree& tree, const lang::Function& fn, const lang::Call& call,
+                                      std::string_view param) {
+  const bool method = !fn.class_name.empty() && !fn.params.empty() && fn.params.front().name == "self";
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    const lang::Param& p = fn.params[i];
+    if (p.name != param || (method && i == 0)) continue;
+    return InScope{std::string(param), p.node ? p.node.start_line() : fn.start_line, !name_read(tree, fn.body, param), true};
+  }
+  for (const lang::Assignment& a : tree.assignments(fn.body)) {
+    if (a.augmented || a.line >= call.line || !reaches(a.node, call.node)) continue;
+    for (const std::string& t : a.targets)
+      if (t == param) return InScope{std::string(param), a.line, !name_read(tree, fn.body, param), true};
+  }
+  if (method) {
+    std::optional<lang::ClassDef> cls = tree.enclosing_class(call.line);
+    if (cls && cls->name == fn.class_name) {
+      AttrUse u = attribute_use(cls->node, param);
+      if (u.first_assign > 0) {
+        // Reads anywhere in the file count (another class may read `layer.P`).
+        AttrUse whole = attribute_use(tree.root(), param);
+        return InScope{fmt::format("self.{}", param), u.first_assign, whole.reads == 0, true};
+      }
+    }
+  }
+  // An attribute `x.P` of an object the function already reads.
+  std::optional<InScope> found;
+  lang::walk(fn.body, [&](Node n) {
+    if (found) return false;
+    if (n.kind() != "attribute") return true;
+    Node attr = n.child_by_field("attribute");
+    Node obj = n.child_by_field("object");
+    if (attr && obj && attr.text() == param && obj.kind() == "identifier" && !is_assignment_target(n) && reaches(n, call.node) &&
+        !(n.start_byte() >= call.node.start_byte() && n.end_byte() <= call.node.end_byte()))
+      found = InScope{std::string(n.text()), n.start_line(), false, false};
+    return true;
+  });
+  return found;
+}
+
+// Whether the callee, defined in this file, has `literal` as its default for `param`.
+bool callee_default_is(const lang::SyntaxTree& tree, const lang::Call& call, std::string_view param,
+                       std::string_view literal) {
+  for (const lang::Function& f : tree.functions()) {
+    if (f.name != call.callee_name) continue;
+    for (const lang::Param& p : f.params)
+      if (p.name == param && trim(p.default_text) == literal) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree& tree) {
+  std::vector<PassedOverValue> out;
+  for (const lang::Call& call : tree.calls()) {
+    bool has_candidate = false;
+    for (const lang::Argument& a : call.args)
+      if (!a.keyword.empty() && a.value && is_placeholder_literal(a.value)) has_candidate = true;
+    if (!has_candidate) continue;
+    std::optional<lang::Function> fn = tree.enclosing_function(call.line);
+    if (!fn || !fn->body || fn->name == call.callee_name) continue;
+    for (const lang::Argument& a : call.args) {
+      if (a.keyword.empty() || !a.value || !is_placeholder_literal(a.value)) continue;
+      const std::string& param = a.keyword;
+      if (param == "self" || param == "cls") continue;
+      std::optional<InScope> v = value_in_scope(tree, *fn, call, param);
+      if (!v) continue;
+      std::string literal(a.value.text());
+      int line = a.value.start_line();
+      if (callee_default_is(tree, call, param, literal)) continue;
+      if (chosen_by_condition(call.node, fn->body, param)) continue;
+      LineComment c = line_comment(tree, line, param);
+      if (c == LineComment::Prose || explained_above(tree, line)) continue;
+      std::string because;
+      if (c == LineComment::NamesValue) {
+        because = fmt::format("the comment on the line is `{}` commented out", trim(comment_part(tree.line_text(line), true)));
+      } else if (v->can_be_unread && v->unread) {
+        because = fmt::format("`{}` is bound at line {} and nothing reads it", v->value, v->line);
+      } else {
+        continue;
+      }
+      out.push_back(PassedOverValue{line, call.callee, param, literal, v->value, v->line, because});
+    }
+  }
+  return out;
+}
+
+}  // namespace rp

@@ -1,0 +1,3 @@
+def sample(logits, temperature):
+    probs = softmax(logits / temperature)
+    return draw(probs)

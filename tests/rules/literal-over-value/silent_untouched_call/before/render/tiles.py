@@ -1,0 +1,7 @@
+class TileRenderer:
+    def __init__(self, width, tile):
+        self.tile = tile
+        self.tail = width % tile
+
+    def draw(self, canvas):
+        return paint(canvas, tail=0)
