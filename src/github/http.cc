@@ -1,10 +1,15 @@
 #include "github/http.h"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cctype>
 #include <memory>
 #include <mutex>
 
+// Calls go through the function pointers below (loaded on first use), not curl's
+// type-checking macros.
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 
 namespace rp {
@@ -56,9 +61,55 @@ std::string host_of(const std::string& url) {
   return url.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
-void global_init() {
+// libcurl is loaded on the first request, not linked: its ~20 dependencies (TLS, HTTP/2,
+// LDAP, IDN, ...) were mapped and relocated at every start, about a tenth of a small local
+// review, which never makes a network call. Only --github and fetches load it.
+struct Curl {
+  CURLcode (*global_init)(long);
+  CURL* (*easy_init)();
+  void (*easy_cleanup)(CURL*);
+  CURLcode (*easy_setopt)(CURL*, CURLoption, ...);
+  CURLcode (*easy_perform)(CURL*);
+  const char* (*easy_strerror)(CURLcode);
+  CURLcode (*easy_getinfo)(CURL*, CURLINFO, ...);
+  curl_slist* (*slist_append)(curl_slist*, const char*);
+  void (*slist_free_all)(curl_slist*);
+};
+
+template <typename F>
+bool bind(void* lib, const char* name, F& out) {
+  out = reinterpret_cast<F>(dlsym(lib, name));
+  return out != nullptr;
+}
+
+// The loaded library, or null with `error` set; loaded and initialised once per process.
+const Curl* curl_api(std::string& error) {
   static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  static Curl api;
+  static const Curl* loaded = nullptr;
+  static std::string load_error;
+  std::call_once(once, [] {
+    void* lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char* why = dlerror();
+      load_error = std::string("cannot load libcurl (libcurl.so.4): ") + (why ? why : "not found");
+      return;
+    }
+    bool ok = bind(lib, "curl_global_init", api.global_init) && bind(lib, "curl_easy_init", api.easy_init) &&
+              bind(lib, "curl_easy_cleanup", api.easy_cleanup) && bind(lib, "curl_easy_setopt", api.easy_setopt) &&
+              bind(lib, "curl_easy_perform", api.easy_perform) &&
+              bind(lib, "curl_easy_strerror", api.easy_strerror) &&
+              bind(lib, "curl_easy_getinfo", api.easy_getinfo) && bind(lib, "curl_slist_append", api.slist_append) &&
+              bind(lib, "curl_slist_free_all", api.slist_free_all);
+    if (!ok) {
+      load_error = "libcurl.so.4 lacks a function review-pr calls";
+      return;
+    }
+    api.global_init(CURL_GLOBAL_DEFAULT);
+    loaded = &api;  // the library stays loaded until exit
+  });
+  error = load_error;
+  return loaded;
 }
 
 }  // namespace
@@ -69,47 +120,49 @@ std::string HttpResponse::header(const std::string& name) const {
 }
 
 Result<HttpResponse> http_send(const HttpRequest& request, const HttpLimits& limits) {
-  global_init();
-  std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);
+  std::string load_error;
+  const Curl* api = curl_api(load_error);
+  if (!api) return Status::Error(load_error);
+  std::unique_ptr<CURL, void (*)(CURL*)> curl(api->easy_init(), api->easy_cleanup);
   if (!curl) return Status::Error("cannot initialise libcurl");
   HttpResponse response;
   Sink sink{&response, limits.max_body_bytes};
 
   curl_slist* headers = nullptr;
-  for (const std::string& h : request.headers) headers = curl_slist_append(headers, h.c_str());
-  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> header_list(headers, curl_slist_free_all);
+  for (const std::string& h : request.headers) headers = api->slist_append(headers, h.c_str());
+  std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, api->slist_free_all);
 
   CURL* c = curl.get();
-  curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
-  curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
-  if (request.method == "HEAD") curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+  api->easy_setopt(c, CURLOPT_URL, request.url.c_str());
+  api->easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+  if (request.method == "HEAD") api->easy_setopt(c, CURLOPT_NOBODY, 1L);
   if (!request.body.empty() || request.method == "POST" || request.method == "PATCH" || request.method == "PUT") {
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
-    curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    api->easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
+    api->easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
   }
-  curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, &sink);
-  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(c, CURLOPT_HEADERDATA, &sink);
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, limits.connect_timeout_ms);
-  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, limits.total_timeout_ms);
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  api->easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+  api->easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+  api->easy_setopt(c, CURLOPT_WRITEDATA, &sink);
+  api->easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+  api->easy_setopt(c, CURLOPT_HEADERDATA, &sink);
+  api->easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, limits.connect_timeout_ms);
+  api->easy_setopt(c, CURLOPT_TIMEOUT_MS, limits.total_timeout_ms);
+  api->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
   // Log downloads redirect to blob storage. libcurl drops a custom Authorization header when
   // a redirect leaves the host, so the token never travels to the storage host.
-  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+  api->easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+  api->easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
+  api->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  api->easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  api->easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
 
-  CURLcode rc = curl_easy_perform(c);
+  CURLcode rc = api->easy_perform(c);
   if (sink.too_large)
     return Status::Error("response from " + host_of(request.url) + " is larger than " +
                          std::to_string(limits.max_body_bytes >> 20) + " MB");
   if (rc != CURLE_OK)
-    return Status::Error("cannot reach " + host_of(request.url) + ": " + curl_easy_strerror(rc));
-  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
+    return Status::Error("cannot reach " + host_of(request.url) + ": " + api->easy_strerror(rc));
+  api->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
   return response;
 }
 

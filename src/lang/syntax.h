@@ -184,7 +184,9 @@ class SyntaxTree {
   SyntaxTree& operator=(const SyntaxTree&) = delete;
 
   // Parses `source`; never fails for Grammar != None (errors are local ERROR nodes).
-  // A parse that exceeds the time budget yields a tree with only a root (no queries match).
+  // A parse that exceeds the work budget (tree-sitter operations, proportional to the size;
+  // never wall-clock time) yields a tree with only a root (no queries match) and
+  // parse_stopped() true.
   static std::unique_ptr<SyntaxTree> parse(Grammar grammar, std::string source);
 
   // A whole-line replacement: lines [first_line, first_line + old_lines) of the old text
@@ -201,6 +203,8 @@ class SyntaxTree {
                                              const std::vector<LineEdit>& edits);
 
   Grammar grammar() const { return grammar_; }
+  // True when the parse ran out of its work budget: the tree is empty, the file unparsed.
+  bool parse_stopped() const { return stopped_; }
   bool is_python() const { return grammar_ == Grammar::Python; }
   const std::string& source() const { return source_; }
   Node root() const;
@@ -290,6 +294,7 @@ class SyntaxTree {
   Grammar grammar_;
   std::string source_;
   TSTree* tree_ = nullptr;
+  bool stopped_ = false;
   std::vector<uint32_t> line_starts_;
 };
 

@@ -2,6 +2,8 @@
 
 #include <tuple>
 
+#include "lang/parse_budget.h"
+
 #include <gtest/gtest.h>
 
 namespace rp::lang {
@@ -9,6 +11,45 @@ namespace {
 
 std::unique_ptr<SyntaxTree> py(const std::string& src) { return SyntaxTree::parse(Grammar::Python, src); }
 std::unique_ptr<SyntaxTree> cu(const std::string& src) { return SyntaxTree::parse(Grammar::Cuda, src); }
+
+// 20,000 unclosed template brackets: the costliest shape measured (~10 tree-sitter
+// operations per byte, against ~1.3 for ordinary source).
+std::string unclosed_templates() {
+  std::string src = "void f() { ";
+  for (int i = 0; i < 20000; ++i) src += "a<";
+  return src + " }\n";
+}
+
+TEST(Syntax, HostileShapesParseWithinTheWorkBudget) {
+  auto t = cu(unclosed_templates());
+  EXPECT_FALSE(t->parse_stopped());
+  EXPECT_FALSE(t->root().named_children().empty());
+  std::string many;
+  for (int i = 0; i < 20000; ++i) many += "def f" + std::to_string(i) + "(a):\n    return a\n";
+  auto p = py(many);
+  EXPECT_FALSE(p->parse_stopped());
+  EXPECT_EQ(p->functions().size(), 20000u);
+}
+
+TEST(Syntax, ParseOverItsWorkBudgetIsEmptyAndSaysSo) {
+  // The budget counts work, not time: the same input stops at the same point on any machine.
+  std::unique_ptr<SyntaxTree> stopped, again;
+  {
+    lang::ParseBudgetForTesting tight(1, 0);
+    stopped = cu(unclosed_templates());
+    again = cu(unclosed_templates());
+    EXPECT_FALSE(cu("void g() { return; }\n")->parse_stopped());  // 1 op/byte still covers this
+  }
+  EXPECT_TRUE(stopped->parse_stopped());
+  EXPECT_TRUE(again->parse_stopped());
+  EXPECT_TRUE(stopped->root().named_children().empty());
+  EXPECT_EQ(stopped->root().end_line(), again->root().end_line());
+  // A reparse cannot reuse an empty tree: it parses afresh, under the default budget here.
+  std::string edited = stopped->source() + "void g() {}\n";
+  auto reparsed = SyntaxTree::reparse(*stopped, edited, {{stopped->line_count() + 1, 0, 1}});
+  EXPECT_FALSE(reparsed->parse_stopped());
+  EXPECT_FALSE(reparsed->root().named_children().empty());
+}
 
 TEST(Syntax, GrammarPerExtension) {
   EXPECT_EQ(grammar_for_path("aiter/ops/mha.py"), Grammar::Python);

@@ -186,7 +186,7 @@ std::string render_card(const Review& r) {
     out += fmt::format("_No PR description was given: {} check{} of the description did not run._\n",
                        need_description, need_description == 1 ? "" : "s");
   if (!r.unparsed_files.empty())
-    out += fmt::format("_{} file{} too large to parse ({}{}): syntax checks skipped {}, line checks ran._\n",
+    out += fmt::format("_{} file{} not parsed ({}{}; too large, or over the parse work budget): syntax checks skipped {}, line checks ran._\n",
                        r.unparsed_files.size(), r.unparsed_files.size() == 1 ? " was" : "s were",
                        "`" + r.unparsed_files.front() + "`", r.unparsed_files.size() > 1 ? ", ..." : "",
                        r.unparsed_files.size() == 1 ? "it" : "them");

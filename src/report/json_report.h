@@ -19,7 +19,7 @@
 //                     "action": "...", "evidence": ["path:line: code", ...], "verified": true,
 //                     "trigger": "..." | null, "fingerprint": "<16 hex>" | null, "related": [ {"file": "...", "line": N} ] } ],
 //     "skipped_rules": [ { "rule": "...", "reason": "..." } ],
-//     "unparsed_files": [ "path", ... ],   (too large to parse; line checks still ran)
+//     "unparsed_files": [ "path", ... ],   (too large, or over the parse work budget; line checks still ran)
 //     "backbone_files": [ { "path": "...", "tier": 1|2, "why": "...", "commits": N, "window_days": N } ],
 //     "ci": { "read": true, "unavailable": null | "why", "checks": N, "passed": N, "pending": N,
 //             "failures": [ { "name": "...", "conclusion": "failure", "blame": "pr" | "infra-flake" |

@@ -73,7 +73,7 @@ struct Review {
   std::vector<SkippedRule> skipped;
   std::vector<UnfinishedRule> unfinished;  // rules whose time budget ran out on a file
   CiStatus ci;  // check runs of the head commit, classified (GitHub source only)
-  std::vector<std::string> unparsed_files;  // too large to parse (Workspace::kMaxParseBytes)
+  std::vector<std::string> unparsed_files;  // not parsed: too large, or over the parse work budget
   std::vector<FileTier> tiers;  // changed files in Tier 1/2 (reviews with a repository only)
   PrClassification classification;             // Steps 2/3 facts
   std::vector<MandatoryCheck> mandatory_checks;  // one per classification.mandatory group

@@ -88,6 +88,9 @@ const lang::SyntaxTree* Workspace::tree_of(Side& side, const TreeReader* reader,
       tree = lang::SyntaxTree::parse(g, *text);
     }
   }
+  // A parse that ran out of its work budget is an empty tree: reported like a file too large.
+  if (tree && tree->parse_stopped() && std::find(unparsed_.begin(), unparsed_.end(), path) == unparsed_.end())
+    unparsed_.push_back(path);
   return side.trees.emplace(path, std::move(tree)).first->second.get();
 }
 

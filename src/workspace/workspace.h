@@ -44,7 +44,8 @@ class Workspace {
   // Line `line` (1-based) of `path` on the head side — the new text of a changed file, else the
   // head tree's file — for evidence; nullopt when the file or the line is not there.
   std::optional<std::string> head_line(const std::string& path, int line);
-  // Paths whose text was too large to parse (kMaxParseBytes), in the order met.
+  // Paths whose text was not parsed, in the order met: too large (kMaxParseBytes), or the
+  // parse ran out of its work budget (lang::SyntaxTree::parse_stopped; its tree is empty).
   const std::vector<std::string>& unparsed() const { return unparsed_; }
 
  private:
