@@ -334,17 +334,7 @@ class Admitter {
         continue;
       }
       // `a or b` fails when every part fails.
-      std::vector<Node> work{s.cond};
-      while (!work.empty()) {
-        Node n = lang::unparenthesized(work.back());
-        work.pop_back();
-        if (is(n, NodeKind::BoolOp) && n.child_by_field("operator").text() == "or") {
-          work.push_back(n.child_by_field("right"));
-          work.push_back(n.child_by_field("left"));
-        } else {
-          fails.push_back(n);
-        }
-      }
+      for (Node n : lang::bool_operands(s.cond, "or")) fails.push_back(n);
     }
     std::vector<Node> alternatives;  // failing `a and b`: some part fails
     for (Node cond : fails) {
@@ -380,17 +370,7 @@ class Admitter {
   // A failing `a and b` (or `a or b` inside it): some part of the conjunction fails on an
   // admitted value.
   std::optional<Admission> some_part_fails(Node cond) {
-    std::vector<Node> parts, work{cond};
-    while (!work.empty()) {
-      Node n = lang::unparenthesized(work.back());
-      work.pop_back();
-      if (is(n, NodeKind::BoolOp) && n.child_by_field("operator").text() == "and") {
-        work.push_back(n.child_by_field("right"));
-        work.push_back(n.child_by_field("left"));
-      } else {
-        parts.push_back(n);
-      }
-    }
+    std::vector<Node> parts = lang::bool_operands(cond, "and");
     for (Node p : parts) {
       if (is(p, NodeKind::BoolOp)) continue;
       Read r = reader_.read(p, false);

@@ -98,25 +98,26 @@ TEST(DecoratorBinding, WrapperForwardingToAnotherCallableBindsElsewhereAndAddsIt
   EXPECT_EQ(b.where, "pkg/jit.py:8");
 }
 
-TEST(DecoratorBinding, WrapperHandedToAnotherDecoratorBindsTheDecoratedDef) {
+// What each wrapper shape binds and which of its own keywords it adds.
+TEST(DecoratorBinding, WhatAWrapperDoesWithTheDecoratedDefDecidesWhatItBinds) {
+  struct Case {
+    const char* decorator;
+    B binds;
+    std::vector<std::string> keywords;
+    const char* why;
+  };
+  const Case cases[] = {
+      {"schema_bound(\"m\")", B::Decorated, {}, "the wrapper is handed to another decorator"},
+      {"checked", B::Decorated, {"trace"}, "the wrapper calls the decorated function and keeps its own keyword"},
+      {"two_ways(True)", B::Elsewhere, {}, "several wrappers share only the keywords all of them take"},
+  };
   Repo r;
-  DecoratorBinding b = r.of("schema_bound(\"m\")");
-  EXPECT_EQ(b.binds, B::Decorated);
-  EXPECT_TRUE(b.wrapper_keywords.empty());
-}
-
-TEST(DecoratorBinding, WrapperCallingTheDecoratedFunctionBindsItAndKeepsItsOwnKeyword) {
-  Repo r;
-  DecoratorBinding b = r.of("checked");
-  EXPECT_EQ(b.binds, B::Decorated);
-  EXPECT_EQ(b.wrapper_keywords, std::vector<std::string>{"trace"});
-}
-
-TEST(DecoratorBinding, SeveralWrappersShareOnlyTheKeywordsAllOfThemTake) {
-  Repo r;
-  DecoratorBinding b = r.of("two_ways(True)");
-  EXPECT_EQ(b.binds, B::Elsewhere);
-  EXPECT_TRUE(b.wrapper_keywords.empty());
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.why);
+    DecoratorBinding b = r.of(c.decorator);
+    EXPECT_EQ(b.binds, c.binds);
+    EXPECT_EQ(b.wrapper_keywords, c.keywords);
+  }
 }
 
 TEST(DecoratorBinding, UnreadShapesAreUnknown) {

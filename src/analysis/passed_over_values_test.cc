@@ -6,7 +6,7 @@
 namespace rp {
 namespace {
 
-std::vector<std::string> found(const char* src) {
+std::vector<std::string> found(const std::string& src) {
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
   std::vector<std::string> out;
   for (const PassedOverValue& p : literals_passed_over_values(*tree))
@@ -15,12 +15,15 @@ std::vector<std::string> found(const char* src) {
   return out;
 }
 
-TEST(PassedOverValues, CommentedOutInstanceAttribute) {
-  auto v = found(R"(class Mixer:
+// A class that sets `self.margin` in its constructor; each test adds the methods after it.
+const std::string kMixer = R"(class Mixer:
     def __init__(self, width):
         self.margin = width % 64
 
-    def run(self, x):
+)";
+
+TEST(PassedOverValues, CommentedOutInstanceAttribute) {
+  auto v = found(kMixer + R"(    def run(self, x):
         return blend(
             x,
             margin=0,  # self.margin,
@@ -30,11 +33,7 @@ TEST(PassedOverValues, CommentedOutInstanceAttribute) {
 }
 
 TEST(PassedOverValues, InstanceAttributeAssignedAndNeverRead) {
-  auto v = found(R"(class Mixer:
-    def __init__(self, width):
-        self.margin = width % 64
-
-    def run(self, x):
+  auto v = found(kMixer + R"(    def run(self, x):
         return blend(x, margin=0)
 )");
   EXPECT_EQ(v, (std::vector<std::string>{"margin=0@6 over self.margin@3"}));
@@ -43,11 +42,7 @@ TEST(PassedOverValues, InstanceAttributeAssignedAndNeverRead) {
 TEST(PassedOverValues, ValueReadElsewhereIsNotAsked) {
   // self.margin is read by another method, and another call of blend passes it: the literal is
   // the kind a layer that opts out of a feature passes (`quant_config=None`), not a slip.
-  auto v = found(R"(class Mixer:
-    def __init__(self, width):
-        self.margin = width % 64
-
-    def warm(self, x):
+  auto v = found(kMixer + R"(    def warm(self, x):
         return blend(x, margin=self.margin)
 
     def run(self, x):

@@ -159,6 +159,21 @@ Node unparenthesized(Node n) {
   return n;
 }
 
+std::vector<Node> bool_operands(Node n, std::string_view op, size_t limit) {
+  std::vector<Node> out, work{n};
+  while (!work.empty() && out.size() < limit) {
+    Node x = unparenthesized(work.back());
+    work.pop_back();
+    if (is(x, K::BoolOp) && x.child_by_field("operator").text() == op) {
+      work.push_back(x.child_by_field("right"));
+      work.push_back(x.child_by_field("left"));
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
 Node lone_expression(Node statement) {
   if (!is(statement, K::ExpressionStatement)) return {};
   std::vector<Node> kids = statement.named_children();

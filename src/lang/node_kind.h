@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "lang/syntax.h"
@@ -114,6 +115,10 @@ ParamKind param_kind(const Param& p);
 // --- shared questions about statements and expressions ---
 // `x` for `(x)`, `((x))`; the node itself when it is not a parenthesised single expression.
 Node unparenthesized(Node n);
+// The operands of a chain of one Python boolean operator `op` ("and" / "or"), left to right,
+// parentheses removed: `a or (b or c)` gives a, b, c; any other node is its own only operand.
+// At most `limit` operands.
+std::vector<Node> bool_operands(Node n, std::string_view op, size_t limit = SIZE_MAX);
 // The expression a Python expression statement consists of (`f(x)`, `a = b`); null when
 // `statement` is not an expression statement of exactly one expression.
 Node lone_expression(Node statement);

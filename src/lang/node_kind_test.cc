@@ -137,5 +137,15 @@ TEST(NodeKind, NestedFunctionsStopWalks) {
   EXPECT_EQ(nested, 2);
 }
 
+TEST(NodeKind, BoolOperandsFlattenOneOperatorLeftToRight) {
+  auto t = py("ok = a or (b or c) or (d and e)\n");
+  Node value = t->assignments()[0].value;
+  std::vector<std::string> texts;
+  for (Node n : bool_operands(value, "or")) texts.emplace_back(n.text());
+  EXPECT_EQ(texts, (std::vector<std::string>{"a", "b", "c", "d and e"}));
+  EXPECT_EQ(bool_operands(value, "and").size(), 1u);  // another operator: the node itself
+  EXPECT_EQ(bool_operands(value, "or", 2).size(), 2u);
+}
+
 }  // namespace
 }  // namespace rp::lang

@@ -152,17 +152,7 @@ bool assume(Node n, bool value, Facts& facts, int depth = 0) {
              assume(n.child_by_field("right"), value, facts, depth + 1);
     facts.compound.push_back({n, value});
     if (!is_and) {  // `a or b` true: one of them holds (`assert w == 1 or w == 2 or w == 4`)
-      std::vector<Node> group, work{n};
-      while (!work.empty() && group.size() < 64) {
-        Node x = lang::unparenthesized(work.back());
-        work.pop_back();
-        if (is(x, NodeKind::BoolOp) && x.child_by_field("operator").text() == "or") {
-          work.push_back(x.child_by_field("right"));
-          work.push_back(x.child_by_field("left"));
-        } else {
-          group.push_back(x);
-        }
-      }
+      std::vector<Node> group = lang::bool_operands(n, "or", 64);
       facts.one_of.push_back(std::move(group));
     }
   }
