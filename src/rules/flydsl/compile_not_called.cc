@@ -32,8 +32,11 @@ last 300 aiter commits were that shim), so the finding is a question about which
 code relies on, not a defect.
 Does not fire on: functions that never call the compiled object (pure compile/cache helpers,
 AOT pre-compilation under `aot/`), a compile result that is called, returned or passed on the
-same path, functions whose docstring or comments state that compile also executes/launches the
-kernel, Triton `@jit` functions, unchanged functions, test files.)"};
+same path, a miss path that launches the kernel itself by calling the very function it hands to
+`compile` (`launch_fn(*args)` then `cache[key] = flyc.compile(launch_fn, *args)`: the first call
+runs the JIT path, later calls the cached one), functions whose docstring or comments state that
+compile also executes/launches the kernel, Triton `@jit` functions, unchanged functions, test
+files.)"};
 
 bool is_flydsl_compile(const Call& c, const std::set<std::string>& flydsl_aliases) {
   if (c.callee_name != "compile" || !c.receiver) return false;
@@ -115,10 +118,22 @@ class FlydslCompileNotCalled : public RuleWithInfo<kInfo> {
           if (names.count(t) && a.value && !is(a.value, NodeKind::Call)) names.insert(std::string(a.value.text()));
       if (!calls_any(calls, names, 0)) continue;  // never executes compiled objects: a compile helper
       if (documents_executing_compile(tree, fn)) continue;
+      if (launches_source_before(tree, stmt, c)) continue;
       if (path_uses_result(tree, stmt, names, fn)) continue;
       report(tree, path, fn, c, *names.begin(), out);
       return;
     }
+  }
+
+  // The miss path launches the kernel itself: a statement before the compile, in the same block,
+  // calls the function that `compile` receives as its first argument.
+  static bool launches_source_before(const SyntaxTree& tree, Node stmt, const Call& compile) {
+    if (compile.args.empty() || !compile.args.front().keyword.empty()) return false;
+    std::string_view source = compile.args.front().value.text();
+    for (Node s = stmt.prev_named_sibling(); s; s = s.prev_named_sibling())
+      for (const Call& c : tree.calls(s))
+        if (c.callee == source) return true;
+    return false;
   }
 
   static bool calls_any(const std::vector<Call>& calls, const std::set<std::string>& names, int after) {
