@@ -41,7 +41,8 @@ plausible field name.
 Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `__new__`, `setattr`,
 `__dict__` writes, a metaclass, a decorator other than dataclass-like ones, a base outside this
 repository such as `nn.Module` or `Enum`); attributes stored on some object anywhere in the
-changed file or the class's file (`meta.attr = ...` adds it from outside); reads under
+changed file, the class's file or a module that imports the class (`meta.attr = ...` in the
+builder that fills its instances adds it from outside; so does `setattr(meta, k, v)`); reads under
 `hasattr(...)` or in a `try` that catches AttributeError; reads the base file already made.
 A name bound more than once in its function, or bound by anything else (an unannotated call,
 an attribute chain), is not checked. A class that has subclasses in this repository gets a
@@ -77,6 +78,7 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
           if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(bound->cls.path);
               def_tree && stores_attribute(*def_tree, attr))
             break;
+          if (stored_by_importer(ctx, idx, bound->cls.name, attr)) break;
           if (!reported.insert(bound->cls.name + "." + attr).second) break;
           out.push_back(report(tree, path, r, receiver, attr, *bound, *attrs));
           break;
@@ -86,6 +88,22 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // A module that imports the class may add the attribute to its instances (`meta.attr = ...`
+  // in the builder that fills them, or `setattr(meta, k, v)`): then the class body does not
+  // list every attribute an instance has. Asked only before a finding is reported.
+  static bool stored_by_importer(const ReviewContext& ctx, const index::RepoIndex& idx, const std::string& cls,
+                                 const std::string& attr) {
+    constexpr size_t kMaxFiles = 64;
+    std::set<std::string> seen;
+    for (const index::ImportSite& site : idx.importers_of_name(cls)) {
+      if (!seen.insert(site.path).second) continue;
+      if (seen.size() > kMaxFiles) return true;  // too widely used to list: do not claim absence
+      const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
+      if (t && stores_attribute(*t, attr)) return true;
+    }
+    return false;
+  }
+
   static std::vector<std::string> split_dots(const std::string& text) {
     std::vector<std::string> parts;
     size_t start = 0;

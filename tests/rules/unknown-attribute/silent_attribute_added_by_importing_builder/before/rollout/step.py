@@ -1,0 +1,5 @@
+from rollout.state import DecodeState
+
+
+def step(state: DecodeState):
+    return len(state.positions)
