@@ -37,7 +37,8 @@ models and shapes it knows, not every downstream call path (aiter: a fused_moe.p
 merged on CI and one approval and was reverted by the owner within the hour).
 It is a process finding with no concrete failing input, so it is a warning, never red.
 Does not fire on: pure additions (no existing code line removed: a new function, a new
-arch-gated branch); changes that only touch comments, blank lines or move a line unchanged;
+arch-gated branch); changes that only touch comments, blank lines or move a line unchanged; lines of import
+statements (imports regrouped, re-sorted or gathered into a parenthesised list);
 rewrites that keep what the old line did for the inputs it handled (`if c:` chained as
 `elif c:` behind a new arm, such as one gated by a new defaulted opt-in parameter; `t[k]` given
 a fallback as `t.get(k, d)`; a local variable renamed throughout); docstring lines; lines of
@@ -92,7 +93,7 @@ bool formatting_only(const FileChange& f) {
 }
 
 // Removed code lines of a file that the PR does not re-add verbatim (modulo whitespace): a
-// line only moved or re-indented is not a rewrite. Nor is a line whose replacement in the same
+// line only moved or re-indented is not a rewrite. Nor is a line of an import statement, nor a line whose replacement in the same
 // change block does what it did for every input it handled (`if` chained as `elif` after a new
 // opt-in arm, a lookup given a fallback, a local rename), a docstring line, or a line of a
 // reference/oracle function (`torch_moe_stage1`: the core file's test oracle, which no
@@ -104,12 +105,20 @@ int first_rewrite_line(const FileChange& f, const lang::SyntaxTree* old, const s
   for (const Hunk& h : f.hunks)
     for (const DiffLine& l : h.lines)
       if (l.kind == DiffLine::Kind::Added) added.insert(collapse_whitespace(l.text));
+  // Lines of the base file's import statements: regrouping or re-sorting imports (isort, a
+  // name moved into a parenthesised list) changes no behaviour of the API, and a name the PR
+  // stops importing is the reading code's concern (undefined-name, api-propagation).
+  std::set<int> import_lines;
+  if (old)
+    for (const lang::Import& imp : old->imports())
+      for (int n = imp.node.start_line(); n <= imp.node.end_line(); ++n) import_lines.insert(n);
   int first = 0;
   for (const ChangeBlock& b : change_blocks(f))
     for (const DiffLine* l : b.removed) {
       if (trim(l->text).empty() || is_comment_only(l->text, true)) continue;
       if (added.count(collapse_whitespace(l->text))) continue;
       if (old && l->old_line > 0) {
+        if (import_lines.count(l->old_line)) continue;
         if (old->line_is_comment(l->old_line)) continue;  // docstring
         auto fn = old->enclosing_function(l->old_line);
         if (fn && is_oracle_function_name(fn->name)) continue;
