@@ -2,6 +2,7 @@
 // original, which stays referenced (double device memory for that weight).
 #include <re2/re2.h>
 
+#include <cctype>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,7 +38,10 @@ return a view (`decode_view(w)`), views (`.view`, `.t()`, `.T`, `.transpose`, `.
 `.unsqueeze`, `.squeeze`, `.narrow`, `.detach()`, slicing), which share storage; re-binding the
 original in place (`obj.w13_weight = shuffle(obj.w13_weight)`); attributes derived from
 non-weight attributes (scales, biases); attributes that already existed in the base version;
-code that frees the original later in the same function; method calls and collections
+code that frees the original later in the same function; a constructed object that receives the
+weight itself as an argument (`Runtime(weights=self.weight)`: a reference, no copy); a weight
+its class creates as a vector (`self.weight = Parameter(torch.ones(dim))`: a norm's weight, one
+row of the hidden size); method calls and collections
 (`self.collect_weights()`, `self.weight_prefixes`, names ending in `s`); test files.)"};
 
 bool is_weight_attr(std::string_view attr) {
@@ -90,6 +94,8 @@ class WeightVariantKept : public RuleWithInfo<kInfo> {
         if (is_view_only(a.value) || builds_view_or_collection(a.value)) continue;
         std::string orig = original_read(a.value, obj, attr);
         if (orig.empty()) continue;
+        if (wraps_reference(a.value, obj + "." + orig)) continue;
+        if (obj == "self" && created_as_vector(*tree, a.line, orig)) continue;
         if (old_text && old_text->find(target + " =") != std::string::npos) continue;  // pre-existing attribute
         std::optional<lang::Function> fn = tree->enclosing_function(a.line);
         Node scope = fn ? fn->body : tree->root();
@@ -119,6 +125,48 @@ class WeightVariantKept : public RuleWithInfo<kInfo> {
       return true;
     });
     return found;
+  }
+
+  // `Runtime(weights=self.weight, ...)`: a constructed object (the callee is a class name) that
+  // receives the weight itself as an argument holds a reference to the same storage, no copy.
+  static bool wraps_reference(Node value, const std::string& full) {
+    if (!is(value, NodeKind::Call)) return false;
+    Call c = lang::describe_call(value);
+    if (c.callee_name.empty() || !std::isupper(static_cast<unsigned char>(c.callee_name.front()))) return false;
+    for (const lang::Argument& arg : c.args)
+      if (collapse_whitespace(arg.value.text()) == full) return true;
+    return false;
+  }
+
+  // The class that owns the function creates `self.orig` as a vector (`torch.ones(dim)`,
+  // `Parameter(torch.empty(hidden_size))`: one size argument), the weight of a norm or a bias-like
+  // scale: a second copy costs one row of the model's hidden size, not a weight matrix.
+  static bool created_as_vector(const SyntaxTree& tree, int line, const std::string& orig) {
+    std::optional<lang::ClassDef> cls = tree.enclosing_class(line);
+    if (!cls) return false;
+    bool vector = false, other = false;
+    for (const lang::Assignment& a : tree.assignments(cls->node)) {
+      if (a.targets.size() != 1 || a.targets.front() != "self." + orig || !a.value) continue;
+      bool one_dim = false;
+      lang::walk(a.value, [&](Node n) {
+        if (one_dim || !is(n, NodeKind::Call)) return !one_dim;
+        Call c = lang::describe_call(n);
+        static const std::set<std::string> makers = {"ones", "zeros", "empty", "rand", "randn"};
+        if (!makers.count(c.callee_name)) return true;
+        int positional = 0;
+        bool sized = true;
+        for (const lang::Argument& arg : c.args) {
+          if (!arg.keyword.empty()) continue;
+          ++positional;
+          NodeKind k = node_kind(arg.value);
+          sized = sized && (k == NodeKind::Identifier || k == NodeKind::Attribute || k == NodeKind::Integer);
+        }
+        one_dim = positional == 1 && sized;
+        return !one_dim;
+      });
+      (one_dim ? vector : other) = true;
+    }
+    return vector && !other;
   }
 
   static bool frees(const SyntaxTree& tree, Node scope, const std::string& obj, const std::string& orig, int after) {
