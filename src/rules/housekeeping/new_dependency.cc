@@ -49,7 +49,9 @@ a package the base tree's Dockerfiles already install (`pip install ...`): the d
 there, the PR only declares it; packages already
 imported elsewhere in the project; imports guarded by try/except ImportError (an optional
 dependency), or under `if TYPE_CHECKING:`; requirements files under docs/ (documentation build
-only); test files; stdlib and first-party modules; top-level modules starting with `_` (private
+only); test files; stdlib and first-party modules; an adapter importing its host framework
+(a file under a folder named for the package, compared without case or `_-.`: `plugin/rtpllm/`
+importing `rtp_llm`), which only runs inside that host; top-level modules starting with `_` (private
 extension modules such as `_mlir` that ship inside another distribution).)"};
 
 // sys.stdlib_module_names of CPython 3.11 plus 3.12-3.14 additions, sorted bytewise.
@@ -434,7 +436,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
           first_party = module_names(*head);
           listed_first_party = true;
         }
-        if (first_party.count(top)) continue;
+        if (first_party.count(top) || adapter_for(f.new_path, top)) continue;
         candidates.push_back(Dep{top, f.new_path, i.line, std::string(tree->line_text(i.line)), true, rocm});
       }
     });
@@ -457,6 +459,23 @@ class NewDependency : public RuleWithInfo<kInfo> {
       out.push_back(std::move(d));
     }
     return out;
+  }
+
+  // The importing file lives in a folder named for the package (`plugin/rtpllm/...` importing
+  // `rtp_llm`, `integrations/lmdeploy/` importing `lmdeploy`): an adapter the host framework
+  // loads, so the host is installed whenever the code runs. Compared without case or `_-.`.
+  static bool adapter_for(std::string_view path, std::string_view top) {
+    auto squash = [](std::string_view s) {
+      std::string out;
+      for (char c : s)
+        if (c != '_' && c != '-' && c != '.') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+      return out;
+    };
+    const std::string want = squash(top);
+    if (want.size() < 3) return false;
+    for (size_t start = 0, slash; (slash = path.find('/', start)) != std::string_view::npos; start = slash + 1)
+      if (squash(path.substr(start, slash - start)) == want) return true;
+    return false;
   }
 
   static bool declared_in(const std::set<std::string>& tokens, const std::string& top) {
