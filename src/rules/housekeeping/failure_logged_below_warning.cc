@@ -23,7 +23,8 @@ logs a value which the next assert (within three lines, same block) checks.
 Why it matters: aiter's pytest runs pin AITER_LOG_LEVEL=WARNING, so info/debug records are
 dropped: the diagnostic is invisible in CI exactly when a test fails.
 Does not fire on: warning/error/exception levels; info messages that only report a metric
-("max error = %f") with no assert on it; summaries and reports ("NaN robustness summary"); a pass verdict that names what was checked
+("max error = %f") with no assert on it, or whose checked value the assert's own message
+carries (`assert cos > 0.99, f"cosine {cos}"`); summaries and reports ("NaN robustness summary"); a pass verdict that names what was checked
 ("PASSED: outputs bit-match, no NaN", when the message does not also say fail); words such as "failover" or "error_bound" inside
 identifiers; library code (a "failed, falling back" info there is an expected path, not a test
 failure); lines the PR did not add.)"};
@@ -67,12 +68,25 @@ Node assert_behind(const lang::SyntaxTree& tree, const lang::Call& c) {
   if (logged.empty()) return {};
   for (Node s = stmt.next_named_sibling(); s && s.start_line() <= stmt.end_line() + 3; s = s.next_named_sibling()) {
     if (!is(s, NodeKind::Assert)) continue;
-    bool shares = false;
-    lang::walk(s, [&](Node n) {
-      if (is(n, NodeKind::Identifier) && logged.count(std::string(n.text()))) shares = true;
-      return !shares;
-    });
-    if (shares) return s;
+    // `assert cond, msg`: the condition checks a logged name; when the assertion message
+    // carries that name too, the detail reaches the failure report whatever the log level.
+    std::vector<Node> parts = s.named_children();
+    Node cond = parts.empty() ? Node() : parts.front();
+    Node message = parts.size() > 1 ? parts[1] : Node();
+    std::set<std::string> checked;
+    if (cond)
+      lang::walk(cond, [&](Node n) {
+        if (is(n, NodeKind::Identifier) && logged.count(std::string(n.text()))) checked.insert(std::string(n.text()));
+        return true;
+      });
+    if (checked.empty()) continue;
+    bool carried = false;
+    if (message)
+      lang::walk(message, [&](Node n) {
+        if (is(n, NodeKind::Identifier) && checked.count(std::string(n.text()))) carried = true;
+        return !carried;
+      });
+    if (!carried) return s;
   }
   (void)tree;
   return {};
