@@ -62,7 +62,9 @@ buffers: they come from the graph's private pool at the graph's own shape); cons
 arithmetic, dtype casts of an existing tensor, forwarding kwargs, a new fixed-shape kernel call
 without branching; code in prefill-only or eager-only branches (`if is_prefill:`,
 `if enforce_eager:`, `if not torch.cuda.is_current_stream_capturing():`, the `else` of
-`if is_decode:`); forward methods named `*prefill*`; code outside the captured region (the
+`if is_decode:`); branches gated by an environment knob that is false while unset
+(`if os.getenv("X"):`, `dbg = int(os.getenv("X", "0"))` then `if dbg and t.isnan().any():`,
+`os.environ.get("X", "0") == "1"`): a debug or opt-in path the default run never takes; forward methods named `*prefill*`; code outside the captured region (the
 model runner's replay dispatch, buffer setup and warm-up, `with graph_capture()` which only
 prepares the capture stream); lines whose statement already existed in the base version of the
 function (moved or re-indented code); test files; the aiter profile (its checklist code B3 is a
@@ -182,6 +184,67 @@ bool is_presence_test(Node n, int depth = 0) {
   return false;
 }
 
+// The text of a plain string literal without its quotes ("0" -> 0); nullopt for anything else.
+std::optional<std::string> plain_string(Node n) {
+  if (!n || !is(n, NodeKind::String)) return std::nullopt;
+  std::string t(n.text());
+  if (t.size() < 2 || (t.front() != '"' && t.front() != '\'') || t.back() != t.front()) return std::nullopt;
+  return t.substr(1, t.size() - 2);
+}
+
+// `os.getenv("X")` / `os.environ.get("X", d)`: the default's node (null when none is given);
+// nullopt when `n` is not such a read.
+std::optional<Node> env_getter_default(Node n) {
+  n = lang::unparenthesized(n);
+  if (!n || !is(n, NodeKind::Call)) return std::nullopt;
+  Call c = lang::describe_call(n);
+  if (!in_list(c.callee, {"os.getenv", "getenv", "os.environ.get", "environ.get"})) return std::nullopt;
+  if (c.args.empty() || c.args.size() > 2 || !c.args[0].keyword.empty()) return std::nullopt;
+  return c.args.size() == 2 ? c.args[1].value : Node();
+}
+
+// Whether the value of `n` is false when its environment variable is unset: a bare env read with
+// no default or a falsy one (`None`, `""`, `False`, `0`), `int(...)`/`bool(int(...))` of a read
+// defaulting to `"0"`, or a read compared `==` with a literal other than its default.
+bool off_when_unset(Node n, int depth = 0) {
+  n = lang::unparenthesized(n);
+  if (!n || depth > 4) return false;
+  if (is(n, NodeKind::Comparison)) {
+    std::vector<Node> kids = n.named_children();
+    bool eq = false;
+    for (Node c : n.children())
+      if (!c.is_named() && c.text() == "==") eq = true;
+    if (!eq || kids.size() != 2) return false;
+    for (int side = 0; side < 2; ++side) {
+      std::optional<Node> d = env_getter_default(kids[side]);
+      std::optional<std::string> lit = plain_string(kids[1 - side]);
+      if (!d || !lit) continue;
+      std::optional<std::string> def = *d ? plain_string(*d) : std::optional<std::string>(std::nullopt);
+      if (!*d || (def && *def != *lit)) return true;
+    }
+    return false;
+  }
+  if (is(n, NodeKind::Call)) {
+    Call c = lang::describe_call(n);
+    if ((c.callee == "int" || c.callee == "bool") && c.args.size() == 1 && c.args[0].keyword.empty()) {
+      Node inner = lang::unparenthesized(c.args[0].value);
+      if (std::optional<Node> d = env_getter_default(inner); d && *d && c.callee == "int") {
+        std::optional<std::string> def = plain_string(*d);
+        return def && (*def == "0" || def->empty());
+      }
+      return off_when_unset(inner, depth + 1);
+    }
+  }
+  std::optional<Node> d = env_getter_default(n);
+  if (!d) return false;
+  if (!*d) return true;
+  NodeKind k = node_kind(*d);
+  if (k == NodeKind::None || k == NodeKind::False) return true;
+  if (k == NodeKind::Integer) return d->text() == "0";
+  std::optional<std::string> def = plain_string(*d);
+  return def && def->empty();
+}
+
 class CudagraphCapture : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -271,6 +334,46 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
     return {};
   }
 
+  // Whether `atom` (an `and` operand of a condition) is false unless an environment variable is
+  // set: the read itself, or a name the function (or module) binds once to such a read. A branch
+  // it gates is a debug or opt-in path that the default run never takes, under capture or not.
+  static bool off_by_default(const SyntaxTree& tree, Node atom, const std::optional<Function>& fn) {
+    atom = lang::unparenthesized(atom);
+    if (!atom) return false;
+    if (!is(atom, NodeKind::Identifier)) return off_when_unset(atom);
+    const std::string name(atom.text());
+    Node value;
+    int bindings = 0;
+    for (Node scope : {fn && fn->body ? fn->body : Node(), tree.root()}) {
+      if (!scope) continue;
+      for (const lang::Assignment& a : tree.assignments(scope))
+        if (a.targets.size() == 1 && a.targets.front() == name && !a.augmented) {
+          ++bindings;
+          value = a.value;
+        }
+      if (bindings) break;
+    }
+    return bindings == 1 && value && off_when_unset(value);
+  }
+
+  static bool gated_off_by_default(const SyntaxTree& tree, Node cond, const std::optional<Function>& fn) {
+    for (Node atom : lang::bool_operands(cond, "and", 16))
+      if (off_by_default(tree, atom, fn)) return true;
+    return false;
+  }
+
+  // Whether `n` sits in the body of an `if`/`elif` whose condition is off by default.
+  static bool in_off_by_default_branch(const SyntaxTree& tree, Node n, Node scope, const std::optional<Function>& fn) {
+    for (Node p = n.parent(); p && !(p == scope); p = p.parent()) {
+      if (!is(p, NodeKind::Block)) continue;
+      Node owner = p.parent();
+      if (!owner) break;
+      bool consequence = (is(owner, NodeKind::If) && owner.child_by_field("consequence") == p) || is(owner, NodeKind::Elif);
+      if (consequence && gated_off_by_default(tree, owner.child_by_field("condition"), fn)) return true;
+    }
+    return false;
+  }
+
   static std::vector<Item> scan(const SyntaxTree& tree, const CapturedScope& scope, const std::set<int>& added,
                                 const std::set<std::string>& before) {
     std::vector<Item> items;
@@ -280,11 +383,11 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
       if (n.is_error()) return false;
       Node h = header(n);
       if (h && added.count(n.start_line()) && !before.count(std::string(n.kind()) + ":" + collapse_whitespace(h.text())) &&
-          !in_eager_only_branch(n, scope.body)) {
+          !in_eager_only_branch(n, scope.body) && !in_off_by_default_branch(tree, n, scope.body, fn)) {
         if (std::optional<Item> it = control_flow(tree, n, h, fn)) items.push_back(*it);
       }
       if (is(n, NodeKind::Call) && added.count(n.start_line()) && !before.count("call:" + collapse_whitespace(n.text())) &&
-          !in_eager_only_branch(n, scope.body)) {
+          !in_eager_only_branch(n, scope.body) && !in_off_by_default_branch(tree, n, scope.body, fn)) {
         if (std::optional<Item> it = call_item(tree, lang::describe_call(n), fn)) items.push_back(*it);
       }
       return true;
@@ -366,6 +469,8 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
   static std::optional<Item> control_flow(const SyntaxTree& tree, Node stmt, Node cond,
                                           const std::optional<Function>& fn) {
     NodeKind k = node_kind(stmt);
+    // `if debug and x.isnan().any():` short-circuits while the knob is unset: nothing is read.
+    if (k != NodeKind::For && gated_off_by_default(tree, cond, fn)) return std::nullopt;
     std::string kw = k == NodeKind::For ? "for" : k == NodeKind::While ? "while" : k == NodeKind::Elif ? "elif" : "if";
     std::string what = "`" + kw + "` on " + shown(cond.text());
     for (const Call& c : tree.calls(cond)) {
