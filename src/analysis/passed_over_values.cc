@@ -6,19 +6,20 @@
 
 #include "analysis/facts.h"
 #include "core/strings.h"
+#include "lang/node_kind.h"
 
 namespace rp {
 namespace {
 
 using lang::Node;
+using lang::NodeKind;
 
 // The literals a placeholder is written with: 0, 0.0, None, True, False, "".
 bool is_placeholder_literal(Node v) {
-  std::string_view k = v.kind();
-  if (k == "none" || k == "true" || k == "false") return true;
-  if (k == "integer") return v.text() == "0";
-  if (k == "float") return v.text() == "0.0" || v.text() == "0.";
-  if (k == "string") {
+  if (lang::is_any(v, {NodeKind::None, NodeKind::True, NodeKind::False})) return true;
+  if (lang::is(v, NodeKind::Integer)) return v.text() == "0";
+  if (lang::is(v, NodeKind::Float)) return v.text() == "0.0" || v.text() == "0.";
+  if (lang::is(v, NodeKind::String)) {
     std::string_view t = v.text();
     return t == "\"\"" || t == "''";
   }
@@ -31,7 +32,7 @@ bool mentions(Node n, std::string_view name, Node skip) {
   bool found = false;
   lang::walk(n, [&](Node c) {
     if (found || (skip && c == skip)) return false;
-    if (c.kind() == "identifier" && c.text() == name) found = true;
+    if (lang::is(c, NodeKind::Identifier) && c.text() == name) found = true;
     return !found;
   });
   return found;
@@ -42,16 +43,15 @@ bool mentions(Node n, std::string_view name, Node skip) {
 // below `stop`.
 bool chosen_by_condition(Node call, Node stop, std::string_view name) {
   for (Node a = call.parent(); a && !(a == stop); a = a.parent()) {
-    std::string_view k = a.kind();
-    if (k == "if_statement" || k == "while_statement") {
+    if (lang::is_any(a, {NodeKind::If, NodeKind::While})) {
       Node cond = a.child_by_field("condition");
       if (cond && mentions(cond, name, call)) return true;
       for (Node c : a.named_children())
-        if (c.kind() == "elif_clause") {
+        if (lang::is(c, NodeKind::Elif)) {
           Node ec = c.child_by_field("condition");
           if (ec && mentions(ec, name, call)) return true;
         }
-    } else if (k == "conditional_expression") {
+    } else if (lang::is(a, NodeKind::Conditional)) {
       if (mentions(a, name, call)) return true;
     }
   }
@@ -67,16 +67,16 @@ struct AttrUse {
 bool is_assignment_target(Node n) {
   Node p = n.parent();
   if (!p) return false;
-  if ((p.kind() == "assignment" || p.kind() == "augmented_assignment") && p.child_by_field("left") == n) return true;
+  if (lang::is_any(p, {NodeKind::Assignment, NodeKind::AugmentedAssignment}) && p.child_by_field("left") == n) return true;
   // `a, self.P = ...`
-  if (p.kind() == "pattern_list" || p.kind() == "tuple_pattern") return is_assignment_target(p);
+  if (lang::is(p, NodeKind::PatternList)) return is_assignment_target(p);
   return false;
 }
 
 AttrUse attribute_use(Node scope, std::string_view name) {
   AttrUse u;
   lang::walk(scope, [&](Node n) {
-    if (n.kind() != "attribute") return true;
+    if (!lang::is(n, NodeKind::Attribute)) return true;
     Node attr = n.child_by_field("attribute");
     if (!attr || attr.text() != name) return true;
     Node obj = n.child_by_field("object");
@@ -120,7 +120,7 @@ LineComment line_comment(const lang::SyntaxTree& tree, int line, std::string_vie
 // Whether the statement block `n` sits in also holds `call`: a local bound (or an attribute
 // read) in another branch, loop body or with body does not reach the call.
 bool reaches(Node n, Node call) {
-  Node block = n.ancestor({"block", "module"});
+  Node block = lang::ancestor(n, {NodeKind::Block, NodeKind::Module});
   if (!block) return false;
   return block.start_byte() <= call.start_byte() && call.end_byte() <= block.end_byte();
 }
@@ -167,10 +167,10 @@ std::optional<InScope> value_in_scope(const lang::SyntaxTree& tree, const lang::
   std::optional<InScope> found;
   lang::walk(fn.body, [&](Node n) {
     if (found) return false;
-    if (n.kind() != "attribute") return true;
+    if (!lang::is(n, NodeKind::Attribute)) return true;
     Node attr = n.child_by_field("attribute");
     Node obj = n.child_by_field("object");
-    if (attr && obj && attr.text() == param && obj.kind() == "identifier" && !is_assignment_target(n) && reaches(n, call.node) &&
+    if (attr && obj && attr.text() == param && lang::is(obj, NodeKind::Identifier) && !is_assignment_target(n) && reaches(n, call.node) &&
         !(n.start_byte() >= call.node.start_byte() && n.end_byte() <= call.node.end_byte()))
       found = InScope{std::string(n.text()), n.start_line(), false, false};
     return true;

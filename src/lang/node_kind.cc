@@ -91,6 +91,8 @@ constexpr Spelling kSpellings[] = {
     {K::Comprehension, "generator_expression", ""},
     {K::ForInClause, "for_in_clause", ""},
     {K::AsPattern, "as_pattern", ""},
+    {K::PatternList, "pattern_list", ""},
+    {K::PatternList, "tuple_pattern", ""},
     {K::TypedParameter, "typed_parameter", ""},
     {K::ListSplat, "list_splat_pattern", ""},
     {K::DictSplat, "dictionary_splat_pattern", ""},

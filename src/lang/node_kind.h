@@ -95,6 +95,7 @@ enum class NodeKind : uint8_t {
   Comprehension,        // `[... for ...]`, `{...}`, `{k: v ...}`, `(... for ...)`
   ForInClause,          // `for x in y` inside a comprehension
   AsPattern,            // `E as e` in an except clause
+  PatternList,          // Python `a, b` / `(a, b)` as an assignment or loop target
   TypedParameter,       // Python `x: int` parameter
   ListSplat,            // Python `*args` parameter / `*xs` target
   DictSplat,            // Python `**kw` parameter

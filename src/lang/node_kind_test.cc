@@ -52,7 +52,16 @@ TEST(NodeKind, PythonStatementsAndLiterals) {
                      NodeKind::Lambda, NodeKind::Tuple, NodeKind::List, NodeKind::String})
     EXPECT_TRUE(first(*t, k)) << static_cast<int>(k);
   EXPECT_FALSE(first(*t, NodeKind::While));
+  EXPECT_FALSE(first(*t, NodeKind::PatternList));
   EXPECT_EQ(node_kind(Node()), NodeKind::Other);
+  // An unpacking target, with or without parentheses, is a PatternList; the value side is not.
+  auto u = py("a, b = c, d\n(e, f) = g\nfor h, i in j:\n    pass\n");
+  int targets = 0;
+  walk(u->root(), [&](Node n) {
+    if (is(n, NodeKind::PatternList)) ++targets;
+    return true;
+  });
+  EXPECT_EQ(targets, 3);
   EXPECT_TRUE(is_any(first(*t, NodeKind::Not), {NodeKind::Call, NodeKind::Not}));
   EXPECT_FALSE(is_any(first(*t, NodeKind::Not), {NodeKind::Call, NodeKind::BoolOp}));
 }
