@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 # The compiler, build tools and the libraries review-pr links (their -dev packages); `file`
 # is what cpack's dpkg-shlibdeps step looks binaries up with (the .deb's Depends).
 RUNTIME_PACKAGES=(build-essential cmake ninja-build pkg-config git file ca-certificates
-  libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev
+  libgit2-dev libre2-dev libmd4c-dev nlohmann-json3-dev libtomlplusplus-dev libyaml-cpp-dev
   libcli11-dev libfmt-dev libcurl4-openssl-dev)
 # What only development and CI use: tests, benchmarks, the fuzz stage (clang + libFuzzer),
 # and the compile cache.

@@ -290,6 +290,30 @@ TEST_F(Cli, BadConfigIsOneLineNamingKeyAndLine) {
   expect_one_line_error(run("config"), "give --print or --reference");
 }
 
+TEST_F(Cli, FindingsTheRepositorysLinterReportsAreCountedNotShown) {
+  std::string repo = make_repo();
+  commit_file(repo, ".github/workflows/lint.yml",
+              "on: [pull_request]\njobs:\n  lint:\n    steps:\n      - run: ruff check .\n", "lint in CI");
+  commit_file(repo, "aiter/ops/mul.py", "import math\n\n\ndef mul(a, b):\n    return a * b\n", "mul");
+  std::string range = "--repo " + repo + " --base HEAD~1 --head HEAD --rule unused-import";
+  CliRun r = run(range + " --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["findings"].empty()) << r.out;
+  ASSERT_EQ(j["suppressed"].size(), 1u) << r.out;
+  EXPECT_EQ(j["suppressed"][0]["rule"], "unused-import");
+  EXPECT_EQ(j["suppressed"][0]["suppressed_by"], "linter");
+  EXPECT_EQ(j["suppressed"][0]["reason"],
+            "reported by the repository's linter: ruff (F401, .github/workflows/lint.yml)");
+  CliRun card = run(range);
+  EXPECT_NE(card.out.find("1 left to the repository's linter (ruff), which reports it in CI"), std::string::npos)
+      << card.out;
+  // The same import, reviewed against a base without the workflow, is reported.
+  CliRun before = run("--repo " + repo + " --base HEAD~2 --head HEAD --rule unused-import --format json");
+  ASSERT_EQ(before.code, 0) << before.err;
+  EXPECT_EQ(nlohmann::json::parse(before.out)["findings"].size(), 1u) << before.out;
+}
+
 TEST_F(Cli, InlineSuppressionsAndBaseline) {
   std::string repo = make_repo();
   commit_file(repo, "aiter/ops/loader.py",

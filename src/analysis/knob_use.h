@@ -14,6 +14,10 @@
 
 namespace rp {
 
+// A guarded stretch may compute what it reports (a probe: locals built by any call, a list it
+// appends to, a try around it, an early `if not FLAG: return` over the rest of a function), as
+// long as nothing it binds is read after it and it writes nothing outside itself.
+//
 // Whether the value of expression node `value` (an env read, a registry attribute
 // `envs.X`, a name bound to one) only decides report calls (logger calls, print,
 // warnings.warn). False when any use reaches something else, or when the value is never used
@@ -24,6 +28,8 @@ bool value_only_reports(const lang::SyntaxTree& tree, lang::Node value);
 // `read_lines` (a direct read: `os.getenv("X")`, `_env_flag("X")`, a module constant holding the
 // name), else its attribute reads (`envs.X`, a registry module). `found` is set when the file
 // uses the knob at all; the answer is true only when it does and every use only reports.
-bool knob_only_reports(const lang::SyntaxTree& tree, std::string_view name, bool& found);
+// `bare_reports`: only report calls under the knob, nothing computed for them (a log line or a
+// print, not a probe that builds values to print).
+bool knob_only_reports(const lang::SyntaxTree& tree, std::string_view name, bool& found, bool bare_reports = false);
 
 }  // namespace rp

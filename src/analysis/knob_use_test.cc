@@ -98,5 +98,61 @@ TEST(KnobUse, AKnobNeverUsedSaysNothing) {
   EXPECT_TRUE(found);
 }
 
+TEST(KnobUse, AProbeThatComputesLocalsOnlyForItsLogLineOnlyReports) {
+  // The guarded body computes values (a slice, a top-k, a list it appends to) that only a
+  // print/log reads: a debug probe, whatever it calls to get them.
+  EXPECT_TRUE(only_reports(R"(
+import os
+def decode(q, lens):
+    if os.environ.get("P_PROBE") == "1":
+        import numpy as np
+        tail = lens[-4:]
+        rows = []
+        for r in q[:2]:
+            rows.append(r.sum().item())
+        try:
+            top = q.topk(3)
+        except RuntimeError as e:
+            top = str(e)
+        print(f"tail={tail.tolist()} rows={rows} top={top}", np.mean(rows))
+    return q * 2
+)", "P_PROBE"));
+}
+
+TEST(KnobUse, AnEarlyReturnGuardOverAProbeFunctionOnlyReports) {
+  EXPECT_TRUE(only_reports(R"(
+import os
+def _probe(where, runner):
+    if not _env_flag("P_GRAPH_PROBE"):
+        return
+    attrs = {}
+    for name in ("a", "b"):
+        if hasattr(runner, name):
+            attrs[name] = getattr(runner, name)
+    logger.warning("probe %s %s", where, attrs)
+)", "P_GRAPH_PROBE"));
+}
+
+TEST(KnobUse, AGuardedBodyThatChangesStateOrControlFlowDoesNot) {
+  const std::vector<std::string> behaviour = {
+      // A local the probe computes is read after it: the knob changes what runs next.
+      "def f(q):\n    if os.environ.get(\"P_X\") == \"1\":\n        q2 = q.contiguous()\n        print(q2.shape)\n"
+      "    return q2\n",
+      // An attribute written on an object from outside the body.
+      "def f(self, q):\n    if os.environ.get(\"P_X\") == \"1\":\n        self.cache = q.clone()\n"
+      "        print(q.shape)\n    return q\n",
+      // A call statement on an object the body did not build (state may change).
+      "def f(model, q):\n    if os.environ.get(\"P_X\") == \"1\":\n        model.reset()\n        print(\"reset\")\n"
+      "    return model(q)\n",
+      // An early return that skips computing code is a behaviour switch.
+      "def warm(model):\n    if os.environ.get(\"P_X\") == \"1\":\n        return\n    model.compile()\n"
+      "    logger.info(\"warm\")\n",
+      // A monkeypatch under the flag.
+      "def patch():\n    if os.environ.get(\"P_X\", \"0\") != \"1\":\n        return\n    orig = Proc.get\n"
+      "    def get(self, x):\n        logger.info(\"n=%s\", x)\n        return orig(self, x)\n    Proc.get = get\n",
+  };
+  for (const std::string& src : behaviour) EXPECT_FALSE(only_reports("import os\n" + src, "P_X")) << src;
+}
+
 }  // namespace
 }  // namespace rp

@@ -1,8 +1,10 @@
 #include "report/card.h"
 
 #include <cctype>
+#include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/paths.h"
 
@@ -107,18 +109,33 @@ std::string mandatory_footer(const Review& r) {
   return out.empty() ? out : "\n" + out;
 }
 
+// "ruff" from a linter suppression's reason "reported by the repository's linter: ruff (F401, ...)".
+std::string linter_name(std::string_view reason) {
+  size_t colon = reason.find(": ");
+  std::string_view rest = colon == std::string_view::npos ? reason : reason.substr(colon + 2);
+  return std::string(rest.substr(0, rest.find(' ')));
+}
+
 // Suppressed findings are not shown, only counted (their reasons are in --format json).
 std::string suppressed_line(const std::vector<SuppressedFinding>& suppressed) {
-  int inline_count = 0, baseline_count = 0;
-  for (const SuppressedFinding& s : suppressed) (s.by == SuppressedFinding::By::Inline ? inline_count : baseline_count)++;
+  int inline_count = 0, baseline_count = 0, linter_count = 0;
+  std::set<std::string> linters;
+  for (const SuppressedFinding& s : suppressed) {
+    if (s.by == SuppressedFinding::By::Inline) ++inline_count;
+    else if (s.by == SuppressedFinding::By::Baseline) ++baseline_count;
+    else ++linter_count, linters.insert(linter_name(s.reason));
+  }
   std::vector<std::string> parts;
   if (inline_count)
     parts.push_back(fmt::format("{} finding{} suppressed by `review-pr: ignore` comments", inline_count,
                                 inline_count == 1 ? "" : "s"));
   if (baseline_count)
     parts.push_back(fmt::format("{} already in the baseline", baseline_count));
+  if (linter_count)
+    parts.push_back(fmt::format("{} left to the repository's linter ({}), which reports {} in CI", linter_count,
+                                fmt::join(linters, ", "), linter_count == 1 ? "it" : "them"));
   if (parts.empty()) return "";
-  std::string line = parts[0] + (parts.size() > 1 ? "; " + parts[1] : "");
+  std::string line = fmt::format("{}", fmt::join(parts, "; "));
   return fmt::format("\n_{} (reasons in `--format json`)._\n", line);
 }
 

@@ -114,7 +114,9 @@ std::string render_json(const Review& r) {
   ordered_json suppressed = ordered_json::array();
   for (const SuppressedFinding& s : r.suppressed) {
     ordered_json one = finding_json(s.finding, r);
-    one["suppressed_by"] = s.by == SuppressedFinding::By::Inline ? "inline" : "baseline";
+    one["suppressed_by"] = s.by == SuppressedFinding::By::Inline     ? "inline"
+                           : s.by == SuppressedFinding::By::Baseline ? "baseline"
+                                                                     : "linter";
     one["reason"] = s.reason;
     suppressed.push_back(std::move(one));
   }

@@ -24,7 +24,7 @@
 //     "ci": { "read": true, "unavailable": null | "why", "checks": N, "passed": N, "pending": N,
 //             "failures": [ { "name": "...", "conclusion": "failure", "blame": "pr" | "infra-flake" |
 //                             "also-on-main" | "expired-logs", "reason": "...", "url": "..." | null } ] },
-//     "suppressed": [ { ...the finding's keys..., "suppressed_by": "inline" | "baseline",
+//     "suppressed": [ { ...the finding's keys..., "suppressed_by": "inline" | "baseline" | "linter",
 //                       "reason": "the comment's reason" | "in baseline FILE" } ] }
 //   "ci" is present only when the review read a PR from GitHub (checklist Step 1).
 // Keys appear in this order; findings in the verdict stage's order; no timestamps, so the

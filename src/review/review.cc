@@ -10,6 +10,7 @@
 
 #include "analysis/classify.h"
 #include "analysis/reach.h"
+#include "analysis/repo_linter.h"
 #include "core/plural.h"
 #include "index/knowledge.h"
 #include "profile/profile.h"
@@ -437,6 +438,13 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.lines_added = p.pr.changes.added_count();
   review.lines_removed = p.pr.changes.removed_count();
   settle_findings(review, std::move(run.findings), rules, p, workspace, baseline);
+  // Findings the repository's own linter reports in CI: counted on the card, listed in JSON.
+  for (LeftToLinter& l : left_to_linter(ctx)) {
+    std::vector<Finding> one{std::move(l.finding)};
+    assign_fingerprints(one, p.pr, workspace);
+    review.suppressed.push_back({std::move(one[0]), SuppressedFinding::By::Linter,
+                                 "reported by the repository's linter: " + l.reported_by});
+  }
   review.verdict = decide(review.findings);
   review.config_change = config_change(p, in, rules, review);
   review.skipped = std::move(run.skipped);

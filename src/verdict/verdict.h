@@ -31,9 +31,10 @@ struct MandatoryCheck {
 };
 
 // A finding the suppression stage hid: by an inline `review-pr: ignore[rule] reason` comment
-// (listed with its reason in JSON and SARIF, counted on the card) or by --baseline.
+// (listed with its reason in JSON and SARIF, counted on the card), by --baseline, or left to
+// the repository's own linter that reports the same thing (Finding::reported_by).
 struct SuppressedFinding {
-  enum class By { Inline, Baseline };
+  enum class By { Inline, Baseline, Linter };
   Finding finding;
   By by = By::Inline;
   std::string reason;  // the comment's reason; for a baseline, "in baseline FILE"

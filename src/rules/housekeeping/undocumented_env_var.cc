@@ -1,6 +1,7 @@
 // undocumented-env-var: the PR starts reading an environment variable that the project's
 // env registry and documentation do not know about.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <re2/re2.h>
 
 #include <map>
@@ -58,7 +59,10 @@ names already read or mentioned anywhere in the base tree's Python; names built 
 knobs that only switch what a run reports: every use of the value (followed through
 conversions, comparisons and the names it is bound to in the same file, or through the
 registry's attribute `envs.X`) decides only a logger call or print, in a branch condition whose
-bodies only report or as a report call's argument (a debug log switch, a log interval).)"};
+bodies only report or as a report call's argument (a debug log switch, a log interval).
+Knobs whose guarded code computes values only for what it reports (a debug probe: locals built
+for a print, a try around it, `if not FLAG: return` over a function that only logs, nothing
+written outside it) are one note per PR, at the first such knob, naming the others.)"};
 
 struct EnvRead {
   std::string name;
@@ -170,6 +174,8 @@ class UndocumentedEnvVar : public Rule {
     for (const std::string& reg : ctx.profile.env_registry)
       if (auto text = head->read(reg)) registries[reg] = std::move(*text);
 
+    // Knobs whose guarded code only computes what it reports (a debug probe): one note per PR.
+    std::vector<std::pair<std::string, Finding>> diagnostics;
     std::map<std::string, std::vector<const EnvRead*>> by_name;
     for (const EnvRead& r : reads)
       if (!known.count(r.name)) by_name[r.name].push_back(&r);
@@ -183,8 +189,17 @@ class UndocumentedEnvVar : public Rule {
       bool documented = mentions_word(docs, name);
       if (registered && documented) continue;
       if (registered && read_site_practice && explained_where_read(ctx, name, where)) continue;
-      if (only_reports(ctx, name, registries)) continue;
+      if (only_reports(ctx, name, registries, true)) continue;
       Finding x = report(ctx, name, where, registered, documented);
+      if (only_reports(ctx, name, registries, false)) {
+        x.problem += "; it only switches a debug probe (the code it guards computes values only to print or log them)";
+        x.impact = "No result depends on it, but nobody can find the probe to turn it on, and a probe nobody "
+                   "can find is dead code that ships";
+        x.action = "Author must document `" + name + "` (what the probe reports, how to turn it on), or remove the "
+                   "probe before merge";
+        diagnostics.push_back({name, std::move(x)});
+        continue;
+      }
       if (registered && registry_documents(ctx)) {
         // The repository documents its knobs in the registry: an entry that explains itself
         // there is documented the way the base documents most of its own.
@@ -196,6 +211,21 @@ class UndocumentedEnvVar : public Rule {
         x.problem += fmt::format("; the base registry keeps {} of its {} entries out of README/docs, but this one "
                                  "carries no comment there either",
                                  idioms.registered_undocumented, idioms.registered_env_vars);
+      }
+      out.push_back(std::move(x));
+    }
+    if (!diagnostics.empty()) {
+      Finding x = std::move(diagnostics.front().second);
+      if (diagnostics.size() > 1) {
+        std::vector<std::string> rest;
+        for (size_t i = 1; i < diagnostics.size(); ++i) rest.push_back("`" + diagnostics[i].first + "`");
+        x.problem += fmt::format("; {} more new env var{} of this PR only switch{} a debug probe the same way: {}",
+                                 rest.size(), rest.size() == 1 ? "" : "s", rest.size() == 1 ? "es" : "",
+                                 fmt::join(rest, ", "));
+        x.action = "Author must document these knobs (what each probe reports, how to turn it on), or remove the "
+                   "probes before merge";
+        for (size_t i = 1; i < diagnostics.size(); ++i)
+          if (const std::optional<Location>& at = diagnostics[i].second.location) x.related.push_back(*at);
       }
       out.push_back(std::move(x));
     }
@@ -219,7 +249,7 @@ class UndocumentedEnvVar : public Rule {
   // it (the registry entry aside), its value decides only log lines or prints. A name the base
   // never mentions lives only in files the PR changed, so those are all of its uses.
   static bool only_reports(const ReviewContext& ctx, const std::string& name,
-                           const std::map<std::string, std::string>& registries) {
+                           const std::map<std::string, std::string>& registries, bool bare) {
     bool any = false;
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
@@ -227,7 +257,7 @@ class UndocumentedEnvVar : public Rule {
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree || tree->source().find(name) == std::string::npos) continue;
       bool found = false;
-      if (knob_only_reports(*tree, name, found)) {
+      if (knob_only_reports(*tree, name, found, bare)) {
         any = true;
       } else if (found) {
         return false;

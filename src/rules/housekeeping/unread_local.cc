@@ -5,6 +5,7 @@
 
 #include "analysis/dead_bindings.h"
 #include "analysis/facts.h"
+#include "analysis/repo_linter.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
@@ -30,7 +31,11 @@ should be passed on), or the computation is dead and misleads whoever reads the 
 Does not fire on: names starting with `_`; tuple targets, attributes and subscripts; augmented
 assignments (`x += 1` reads x); chained assignments (`a = b = v`); names declared `global` or
 `nonlocal`; functions that call `locals()`, `vars()`, `globals()`, `exec` or `eval`; a name that
-is named by a `{name}` field of a string in the function (format templates); files that do not parse.)"};
+is named by a `{name}` field of a string in the function (format templates); files that do not parse.
+Left to the repository's linter: where the base tree's CI runs ruff or flake8 on pull requests
+with pyflakes' F841 (local variable assigned but never used) selected for the file, the author
+already sees it there; the finding is not shown, the card counts it and `--format json` lists it
+under `suppressed` (`linter`).)"};
 
 class UnreadLocal : public RuleWithInfo<kInfo> {
  public:
@@ -47,7 +52,10 @@ class UnreadLocal : public RuleWithInfo<kInfo> {
                    "check silently left out) or the computation is dead";
         x.action = fmt::format("Author must use `{}` where it was meant to be used, or remove the assignment", d.name);
         x.evidence.push_back(evidence(f.new_path, d.line, tree.line_text(d.line)));
-        out.push_back(std::move(x));
+        if (const RepoLinter* linter = linter_reporting(ctx, f.new_path, "F841"))
+          leave_to_linter(ctx, std::move(x), linter_label(*linter, "F841"));
+        else
+          out.push_back(std::move(x));
       }
     }
   }

@@ -26,7 +26,9 @@ constexpr RuleInfo kInfo{
 test, doc, CI or config file; not deleted) that has no connection to the rest of the change:
 no word of its path (directory or name parts) or of its changed lines (code and comments,
 4+ letters) appears in the title, the description or the other changed files' paths; none of the identifiers on its changed lines appears in the
-title, the description or the other files' changed lines; it shares no directory with another
+title, the description or the other files' changed lines; no code symbol the title or description
+names (a qualified name such as `std::min` or `torch.cuda.synchronize`, or a backticked span)
+appears on its changed lines; it shares no directory with another
 changed file; and it neither imports (or #includes) another changed file nor is imported by
 one (repository index). Exactly one file of the PR may look unrelated, else nothing is
 reported (two or more mean a multi-part PR or a sweep, not a change with a stray file).
@@ -89,6 +91,22 @@ std::set<std::string> changed_identifiers(const FileChange& f) {
         if (!stop_words().count(lower)) out.insert(id);
       }
     }
+  return out;
+}
+
+// Code the PR's prose names: qualified names (`std::min`, `torch.cuda.synchronize`) and
+// backticked spans. Short words of a symbol (`min`) are below the word threshold, so the symbol
+// is matched whole against a file's changed lines.
+std::set<std::string> prose_symbols(std::string_view prose) {
+  static const RE2 qualified(R"(([A-Za-z_]\w*(?:(?:::|\.)[A-Za-z_]\w*)+))");
+  static const RE2 ticked(R"(`([^`\n]{3,80})`)");
+  std::set<std::string> out;
+  for (const RE2* re : {&qualified, &ticked}) {
+    re2::StringPiece in(prose.data(), prose.size());
+    std::string s;
+    while (RE2::FindAndConsume(&in, *re, &s))
+      if (s.size() >= 5) out.insert(s);
+  }
   return out;
 }
 
@@ -187,6 +205,14 @@ class UnrelatedFile : public RuleWithInfo<kInfo> {
         for (const std::string& w : line_words)
           if (w.size() >= 4 && words.count(w)) return true;
       }
+    // A code symbol the title or description names, changed on one of its lines.
+    std::set<std::string> symbols = prose_symbols(prose);
+    if (!symbols.empty())
+      for (const Hunk& h : f.hunks)
+        for (const DiffLine& l : h.lines)
+          if (l.kind != DiffLine::Kind::Context)
+            for (const std::string& s : symbols)
+              if (l.text.find(s) != std::string::npos) return true;
     for (const std::string& id : changed_identifiers(f)) {
       if (other_ids.count(id) || prose.find(id) != std::string::npos) return true;
       std::set<std::string> parts;

@@ -5,6 +5,7 @@
 
 #include "analysis/dead_bindings.h"
 #include "analysis/facts.h"
+#include "analysis/repo_linter.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
@@ -32,7 +33,11 @@ Does not fire on: `from __future__` imports; star imports; `import a.b` without 
 usually imported for its side effects); imports inside a try (availability probes), under
 `if TYPE_CHECKING`, or inside a function or class; lines with a `noqa` comment; explicit
 re-exports (`from m import a as a`); a name the module binds more than once; modules that use
-`globals()`, `exec`, `eval` or define a module `__getattr__`; files that do not parse.)"};
+`globals()`, `exec`, `eval` or define a module `__getattr__`; files that do not parse.
+Left to the repository's linter: where the base tree's CI runs ruff or flake8 on pull requests
+with pyflakes' F401 (unused import) selected for the file, the author already sees the import
+there; the finding is not shown, the card counts it and `--format json` lists it under
+`suppressed` (`linter`).)"};
 
 class UnusedImport : public RuleWithInfo<kInfo> {
  public:
@@ -51,7 +56,10 @@ class UnusedImport : public RuleWithInfo<kInfo> {
                    "code does not have; often a call the author meant to make was left out";
         x.action = fmt::format("Author must remove the import of `{}`, or use it where it was meant to be used", d.name);
         x.evidence.push_back(evidence(f.new_path, d.line, tree.line_text(d.line)));
-        out.push_back(std::move(x));
+        if (const RepoLinter* linter = linter_reporting(ctx, f.new_path, "F401"))
+          leave_to_linter(ctx, std::move(x), linter_label(*linter, "F401"));
+        else
+          out.push_back(std::move(x));
       }
     }
   }

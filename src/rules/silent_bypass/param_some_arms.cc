@@ -51,7 +51,10 @@ names), or an `if` on the parameter that calls a validating function of the file
 raises or asserts); parameters with a positive whole-number default (a count of tiles, splits or
 waves: an arm without it runs at another speed, not to another result); parameters without a default (plumbing every caller passes: a buffer, a pointer, which
 only some arms need); calls that build different parts (`self.moe = MoE(...)` in one arm,
-`self.mlp = MLP(...)` in the other); new functions; tests; Triton kernels.)"};
+`self.mlp = MLP(...)` in the other); a parameter that only reaches arms the PR adds (a new kernel
+variant and its own option: the arms that predate it were written without it, and a sibling
+built for another format has no such option or takes it another way); new functions; tests;
+Triton kernels.)"};
 
 // Whether `n` reads one of `names` as a variable.
 bool reads_any(const SyntaxTree& tree, Node n, const std::set<std::string>& names) {
@@ -238,6 +241,9 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
       // The calls the PR threaded the parameter into, and the arms that never read it.
       std::vector<Wired> wired;
       std::vector<const lang::Branch*> unread;
+      // Whether every arm the parameter reaches is one the PR adds (its `elif`/`else` line is
+      // added): a new variant with its own option, which the arms that predate it never had.
+      bool only_new_arms = true;
       for (const lang::Branch& b : chain.branches) {
         if (!b.body) continue;
         if (!reads_any(tree, b.body, names)) {
@@ -252,10 +258,11 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
                 if (names.count(id) && id != p.name && via.empty()) via = id;
               if (reads_any(tree, a.value, {p.name})) via.clear();
               wired.push_back({c, a.value.start_line(), via});
+              only_new_arms = only_new_arms && added.count(b.start_line) > 0;
               break;
             }
       }
-      if (wired.empty() || unread.empty()) continue;
+      if (wired.empty() || unread.empty() || only_new_arms) continue;
       std::vector<Guard> guards = guards_before(tree, fn, names, chain_names, chain.node.start_byte());
       if (std::any_of(guards.begin(), guards.end(), [](const Guard& g) { return g.complete; })) continue;
       for (const lang::Branch* b : unread) {

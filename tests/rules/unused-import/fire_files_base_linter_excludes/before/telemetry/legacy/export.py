@@ -1,0 +1,6 @@
+import json
+
+
+def dump(samples, path):
+    with open(path, "w") as fh:
+        json.dump(samples, fh)

@@ -1,0 +1,2 @@
+def encode(b):
+    return bytes(b)
