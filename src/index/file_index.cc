@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/strings.h"
 #include "lang/import_guard.h"
@@ -30,15 +32,65 @@ bool PyImport::is_star() const {
   return std::any_of(names.begin(), names.end(), [](const Name& n) { return n.name == "*"; });
 }
 
+// Views into the FileIndex's own strings: valid while its vectors stay as they are.
+struct NameLookup::Tables {
+  std::unordered_map<std::string_view, std::vector<uint32_t>> functions;  // top-level, by name, in order
+  std::unordered_map<std::string_view, uint32_t> classes;                 // the first top-level one
+  std::unordered_set<std::string_view> module_names;
+};
+
+namespace {
+// Below this many entries a scan answers as fast as a table.
+constexpr size_t kScanned = 48;
+}  // namespace
+
+NameLookup::NameLookup() noexcept = default;
+NameLookup::~NameLookup() = default;
+NameLookup& NameLookup::operator=(const NameLookup&) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ready_.store(nullptr, std::memory_order_release);
+  tables_.reset();
+  return *this;
+}
+
+const NameLookup::Tables* NameLookup::of(const FileIndex& fi) const {
+  if (const Tables* t = ready_.load(std::memory_order_acquire)) return t;
+  if (std::max({fi.functions.size(), fi.classes.size(), fi.module_names.size()}) < kScanned) return nullptr;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!tables_) {
+    auto t = std::make_unique<Tables>();
+    for (size_t i = 0; i < fi.functions.size(); ++i)
+      if (fi.functions[i].top_level) t->functions[fi.functions[i].name].push_back(static_cast<uint32_t>(i));
+    for (size_t i = 0; i < fi.classes.size(); ++i)
+      if (fi.classes[i].top_level) t->classes.emplace(fi.classes[i].name, static_cast<uint32_t>(i));
+    t->module_names.insert(fi.module_names.begin(), fi.module_names.end());
+    tables_ = std::move(t);
+    ready_.store(tables_.get(), std::memory_order_release);
+  }
+  return tables_.get();
+}
+
 bool FileIndex::binds(std::string_view name) const {
+  if (const NameLookup::Tables* t = lookup.of(*this)) return t->module_names.count(name) > 0;
   return std::find(module_names.begin(), module_names.end(), name) != module_names.end();
 }
 const PyFunction* FileIndex::function(std::string_view name, std::string_view class_name) const {
+  if (const NameLookup::Tables* t = lookup.of(*this)) {
+    auto it = t->functions.find(name);
+    if (it != t->functions.end())
+      for (uint32_t i : it->second)
+        if (functions[i].class_name == class_name) return &functions[i];
+    return nullptr;
+  }
   for (const PyFunction& f : functions)
     if (f.top_level && f.name == name && f.class_name == class_name) return &f;
   return nullptr;
 }
 const PyClass* FileIndex::klass(std::string_view name) const {
+  if (const NameLookup::Tables* t = lookup.of(*this)) {
+    auto it = t->classes.find(name);
+    return it == t->classes.end() ? nullptr : &classes[it->second];
+  }
   for (const PyClass& c : classes)
     if (c.top_level && c.name == name) return &c;
   return nullptr;

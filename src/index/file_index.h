@@ -4,7 +4,10 @@
 // index/cache.cc, queried through index/repo_index.h.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,6 +88,28 @@ struct CSymbol {
   int line = 0;
 };
 
+struct FileIndex;
+
+// By-name tables for FileIndex's look-ups in a file with many definitions: each call site of a
+// generated module of thousands of functions asks once, and a scan per question made the rules
+// quadratic. Built by the first look-up in such a file, never serialised; a copy, move or
+// assignment of the FileIndex starts without one. The vectors must not change after a look-up.
+class NameLookup {
+ public:
+  struct Tables;
+  NameLookup() noexcept;
+  ~NameLookup();
+  NameLookup(const NameLookup&) noexcept : NameLookup() {}
+  NameLookup& operator=(const NameLookup&);
+  // The tables of `fi`, built on first use; nullptr for a file small enough to scan.
+  const Tables* of(const FileIndex& fi) const;
+
+ private:
+  mutable std::mutex mu_;
+  mutable std::atomic<const Tables*> ready_{nullptr};
+  mutable std::unique_ptr<Tables> tables_;
+};
+
 struct FileIndex {
   enum Lang : uint8_t { None, Python, Cpp };
   Lang lang = None;
@@ -109,6 +134,8 @@ struct FileIndex {
   bool binds(std::string_view name) const;
   const PyFunction* function(std::string_view name, std::string_view class_name = {}) const;
   const PyClass* klass(std::string_view name) const;
+
+  NameLookup lookup;  // for the three above
 };
 
 // Extracts the index of one file; `path` only chooses the language. Never fails: an

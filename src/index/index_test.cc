@@ -22,6 +22,37 @@ namespace {
 namespace fs = std::filesystem;
 
 
+// A file with many definitions answers function(), klass() and binds() from by-name tables
+// built on the first look-up; the answers are the scan's: the first top-level definition, a
+// method only under its class, a nested def never, and a copy answers for itself.
+TEST(FileIndex, LookUpsInAFileOfManyDefinitions) {
+  std::string src = "def inner_host():\n    def f_7(y):\n        return y\n    return f_7\n";
+  for (int i = 0; i < 200; ++i) src += "def f_" + std::to_string(i) + "(x, s=None):\n    return x\n";
+  src += "def f_3(a, b, c):\n    return a\n";  // rebound: the first definition answers
+  src += "class K:\n    def f_5(self, q):\n        return q\n";
+  FileIndex fi = extract_file("pkg/gen.py", src);
+  ASSERT_GE(fi.functions.size(), 200u);
+  const PyFunction* f3 = fi.function("f_3");
+  ASSERT_NE(f3, nullptr);
+  EXPECT_EQ(f3->params.size(), 2u);
+  EXPECT_EQ(fi.function("f_7")->line, fi.function("f_6")->line + 2);  // not the nested def
+  ASSERT_NE(fi.function("f_5", "K"), nullptr);
+  EXPECT_EQ(fi.function("f_5", "K")->params.front().name, "self");
+  EXPECT_EQ(fi.function("f_5")->params.front().name, "x");
+  EXPECT_EQ(fi.function("f_200"), nullptr);
+  EXPECT_EQ(fi.function("f_1", "K"), nullptr);
+  ASSERT_NE(fi.klass("K"), nullptr);
+  EXPECT_EQ(fi.klass("f_1"), nullptr);
+  EXPECT_TRUE(fi.binds("f_199"));
+  EXPECT_TRUE(fi.binds("K"));
+  EXPECT_FALSE(fi.binds("y"));
+  FileIndex copy = fi;
+  copy.functions.erase(copy.functions.begin(), copy.functions.begin() + 10);
+  ASSERT_NE(copy.function("f_150"), nullptr);
+  EXPECT_EQ(copy.function("f_150")->line, fi.function("f_150")->line);
+  EXPECT_GE(copy.function("f_150"), copy.functions.data());
+}
+
 TEST(FileIndex, PythonFacts) {
   FileIndex fi = extract_file("pkg/m.py", R"(
 from .base import *

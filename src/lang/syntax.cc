@@ -321,6 +321,11 @@ struct SyntaxTree::Memo {
   // The last walk parent_of() made from the root, where the next one resumes.
   std::mutex path_mutex;
   std::vector<TSNode> last_path;
+  // identifiers(): the walk-order entries of the identifier nodes, by name, ascending. Built
+  // by the first whole-file call; later calls, whole-file or within a scope, read it.
+  std::once_flag idents_once;
+  std::atomic<bool> idents_ready{false};
+  std::unordered_map<std::string_view, std::vector<uint32_t>> idents;
 };
 
 namespace {
@@ -1156,8 +1161,36 @@ std::vector<Node> SyntaxTree::collect_comments(Node scope) const {
   return out;
 }
 
+// Rules ask for the identifiers of one name per function or call (is this name bound twice in
+// the module?), so a whole-file walk per question made them quadratic in the file's size. The
+// first whole-file question indexes every identifier by name (one pass over the walk order);
+// after it, a question within a scope is the index's entries inside the scope's subtree.
 std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) const {
   std::vector<Node> out;
+  Memo& m = *memo_;
+  WalkOrder& w = m.walk_order;
+  bool whole = !scope || scope == root();
+  if (whole) {
+    std::call_once(m.idents_once, [&] {
+      walk(root(), [](Node) { return false; });  // stores the walk order
+      for (size_t i = 0; i < w.nodes.size(); ++i)
+        if (w.nodes[i].kind() == "identifier") m.idents[w.nodes[i].text()].push_back(static_cast<uint32_t>(i));
+      m.idents_ready.store(true, std::memory_order_release);
+    });
+  }
+  std::optional<size_t> at;
+  bool indexed = m.idents_ready.load(std::memory_order_acquire);
+  if (indexed && !whole && NodeAccess::tree(scope) == this) at = stored_index(w, scope);
+  if (indexed && (whole || at)) {
+    auto it = m.idents.find(name);
+    if (it == m.idents.end()) return out;
+    const std::vector<uint32_t>& entries = it->second;
+    auto first = whole ? entries.begin() : std::lower_bound(entries.begin(), entries.end(), static_cast<uint32_t>(*at));
+    auto last = whole ? entries.end() : std::lower_bound(first, entries.end(), w.end[*at]);
+    out.reserve(static_cast<size_t>(last - first));
+    for (auto e = first; e != last; ++e) out.push_back(w.nodes[*e]);
+    return out;
+  }
   walk(scope ? scope : root(), [&](Node n) {
     if (n.kind() == "identifier" && n.text() == name) out.push_back(n);
     return true;

@@ -201,6 +201,48 @@ TEST(Syntax, ExceptAliasIsABinding) {
   EXPECT_TRUE(t->is_variable_read(ids[1]));
 }
 
+// identifiers() answers from a by-name index once a whole-file question built it; a question
+// within a scope must give what a walk of that scope gives, before and after the index exists.
+TEST(Syntax, IdentifiersWithinAScopeAgreeBeforeAndAfterTheIndex) {
+  const char* src =
+      "x = 1\n"
+      "def f(x, y):\n"
+      "    def g(x):\n"
+      "        return x + y\n"
+      "    return g(x) + z\n"
+      "class C:\n"
+      "    x = f(1, 2)\n"
+      "    def m(self):\n"
+      "        return self.x + x\n";
+  auto walked = py(src);
+  auto indexed = py(src);
+  auto lines = [](const std::vector<Node>& ids) {
+    std::vector<int> out;
+    for (Node id : ids) out.push_back(id.start_line() * 100 + static_cast<int>(id.start_byte() % 100));
+    return out;
+  };
+  std::vector<Node> all_x;  // by hand: a whole-file identifiers() call would index `walked` too
+  walk(walked->root(), [&](Node n) {
+    if (n.kind() == "identifier" && n.text() == "x") all_x.push_back(n);
+    return true;
+  });
+  EXPECT_EQ(lines(indexed->identifiers("x")), lines(all_x));
+  for (const char* name : {"x", "y", "z", "self", "g", "nothing"}) {
+    for (size_t i = 0; i < walked->functions().size(); ++i) {
+      const Function& a = walked->functions()[i];
+      const Function& b = indexed->functions()[i];
+      EXPECT_EQ(lines(indexed->identifiers(name, b.node)), lines(walked->identifiers(name, a.node))) << name;
+      EXPECT_EQ(lines(indexed->identifiers(name, b.body)), lines(walked->identifiers(name, a.body))) << name;
+    }
+    ASSERT_EQ(indexed->classes().size(), 1u);
+    EXPECT_EQ(lines(indexed->identifiers(name, indexed->classes()[0].node)),
+              lines(walked->identifiers(name, walked->classes()[0].node)))
+        << name;
+  }
+  EXPECT_EQ(indexed->identifiers("x").size(), 8u);
+  EXPECT_EQ(indexed->identifiers("x", indexed->functions()[1].node).size(), 2u);  // g: its parameter and its read
+}
+
 TEST(Syntax, ImportsBindTheNameTheyIntroduceOnly) {
   auto t = py("from pkg.util import fp4\nimport pkg.ops\nimport tools.cli as cli\nfrom . import pkg\n");
   auto binds = [&](const char* name) {
