@@ -143,6 +143,16 @@ ClassMembers class_members(const lang::SyntaxTree& tree, std::string_view name) 
   return m;
 }
 
+bool every_instance_has(std::string_view attr) {
+  static const std::set<std::string, std::less<>> kObject{
+      "__class__",      "__delattr__",   "__dict__",   "__dir__",          "__doc__",     "__eq__",
+      "__format__",     "__ge__",        "__getattribute__", "__getstate__", "__gt__",     "__hash__",
+      "__init__",       "__init_subclass__", "__le__", "__lt__",           "__module__",  "__ne__",
+      "__new__",        "__reduce__",    "__reduce_ex__", "__repr__",       "__setattr__", "__sizeof__",
+      "__str__",        "__subclasshook__", "__weakref__"};
+  return kObject.count(attr) > 0;
+}
+
 bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr) {
   bool stored = false;
   lang::walk(tree.root(), [&](Node n) {

@@ -30,6 +30,11 @@ ClassMembers class_members(const lang::SyntaxTree& tree, std::string_view name);
 // `setattr(x, "attr", ...)`): code that adds the attribute from outside the class.
 bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr);
 
+// Whether every instance of a Python class has `attr` whatever the class declares: the
+// attributes of `object` (`__class__`, `__eq__`, `__repr__`, `__init__`, ...) and those every
+// class statement adds (`__dict__`, `__module__`, `__doc__`, `__weakref__`).
+bool every_instance_has(std::string_view attr);
+
 // The class a parameter annotation names: `Cls`, `mod.Cls`, `"Cls"`, `Optional[Cls]`,
 // `Cls | None`; "" for anything else (unions of classes, generics, subscripts).
 std::string annotated_class(std::string_view annotation);

@@ -60,6 +60,15 @@ TEST(ClassMembers, StoresFromOutsideTheClass) {
   EXPECT_FALSE(stores_attribute(*tree, "other"));
 }
 
+TEST(ClassMembers, AttributesEveryInstanceHas) {
+  EXPECT_TRUE(every_instance_has("__class__"));
+  EXPECT_TRUE(every_instance_has("__dict__"));
+  EXPECT_TRUE(every_instance_has("__repr__"));
+  EXPECT_FALSE(every_instance_has("__len__"));  // only classes that define it
+  EXPECT_FALSE(every_instance_has("__call__"));
+  EXPECT_FALSE(every_instance_has("page_size"));
+}
+
 TEST(ClassMembers, AnnotationsThatNameOneClass) {
   EXPECT_EQ(annotated_class("BatchMeta"), "BatchMeta");
   EXPECT_EQ(annotated_class("Optional[meta.BatchMeta]"), "meta.BatchMeta");

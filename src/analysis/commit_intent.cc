@@ -76,6 +76,18 @@ CommitReading read_commit(const CommitInfo& commit) {
   return CommitReading::Neutral;
 }
 
+std::string commit_messages(const std::vector<CommitInfo>& commits, size_t max_bytes) {
+  std::string out;
+  for (const CommitInfo& c : commits) {
+    if (out.size() >= max_bytes) break;
+    if (!out.empty()) out += "\n\n";
+    out += c.subject;
+    if (!c.body.empty()) out += "\n\n" + c.body;
+  }
+  if (out.size() > max_bytes) out.resize(max_bytes);
+  return out;
+}
+
 CommitIntent read_intent(const std::vector<CommitInfo>& commits) {
   CommitIntent out;
   std::map<std::string, int> targets;

@@ -33,4 +33,9 @@ struct CommitIntent {
 
 CommitIntent read_intent(const std::vector<CommitInfo>& commits);
 
+// The PR's own commit messages as one text, oldest first (each subject, a blank line, its
+// body), capped at `max_bytes`: what stands in for the description when a review has none (a
+// branch or a commit read from git), e.g. the measurements an author wrote in a commit body.
+std::string commit_messages(const std::vector<CommitInfo>& commits, size_t max_bytes = 64 * 1024);
+
 }  // namespace rp

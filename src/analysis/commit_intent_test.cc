@@ -5,7 +5,7 @@
 namespace rp {
 namespace {
 
-CommitInfo c(std::string s, bool merge = false) { return CommitInfo{std::move(s), merge}; }
+CommitInfo c(std::string s, bool merge = false) { return CommitInfo{std::move(s), merge, ""}; }
 
 TEST(CommitIntent, ReadsEachSubjectByWhatItDoes) {
   EXPECT_EQ(read_commit(c("fix(moe): keep the shuffle flag")), CommitReading::Fix);
@@ -45,6 +45,14 @@ TEST(CommitIntent, MajorityWhenTheFirstCommitIsNeutral) {
   EXPECT_TRUE(read_intent({c("rework the pool"), c("fix leak on close"), c("fix double free")}).fix);
   EXPECT_FALSE(read_intent({c("rework the pool"), c("tidy"), c("fix leak on close")}).fix);
   EXPECT_FALSE(read_intent({c("fix: lint"), c("Merge branch 'main' into x")}).known);
+}
+
+TEST(CommitIntent, CommitMessagesStandInForTheDescription) {
+  CommitInfo first{"speed up the reduce kernel", false, "stage 2: 87 us -> 4 us on MI300X"};
+  EXPECT_EQ(commit_messages({first, c("fix lint")}),
+            "speed up the reduce kernel\n\nstage 2: 87 us -> 4 us on MI300X\n\nfix lint");
+  EXPECT_EQ(commit_messages({first}, 10), "speed up t");
+  EXPECT_EQ(commit_messages({}), "");
 }
 
 TEST(CommitIntent, MergeTarget) {

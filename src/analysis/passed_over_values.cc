@@ -61,8 +61,41 @@ bool chosen_by_condition(Node call, Node stop, std::string_view name) {
 // `self.P` nodes in `scope` that are not the target of an assignment.
 struct AttrUse {
   int first_assign = 0;  // line of the first `self.P = ...`
+  Node first_statement;  // that assignment
   int reads = 0;         // `X.P` anywhere in the scope, outside assignment targets
 };
+
+// Whether a binding holds a collection filled per item rather than one value: an empty
+// `{}`/`[]`/`set()`/`dict()`/`defaultdict(...)`/`OrderedDict()`, or an annotation naming a
+// mapping (`dict[EngineId, list[int]]`, `Dict[...]`, `Mapping[...]`). A per-engine table of
+// addresses is not the address a call takes.
+bool per_item_collection(Node value, std::string_view annotation) {
+  std::string_view a = trim(annotation);
+  if (size_t dot = a.rfind('.', a.find('[')); dot != std::string_view::npos) a.remove_prefix(dot + 1);
+  for (std::string_view m : {"dict[", "Dict[", "Mapping[", "MutableMapping[", "defaultdict[", "DefaultDict[",
+                             "OrderedDict["})
+    if (a.starts_with(m)) return true;
+  if (!value) return false;
+  std::string_view k = value.kind();
+  if (k == "dictionary" || k == "list" || k == "set") return value.named_children().empty();
+  if (k == "call") {
+    Node fn = value.child_by_field("function");
+    std::string_view callee = fn ? fn.text() : std::string_view{};
+    if (size_t dot = callee.rfind('.'); dot != std::string_view::npos) callee.remove_prefix(dot + 1);
+    Node args = value.child_by_field("arguments");
+    bool no_args = !args || args.named_children().empty();
+    if (callee == "defaultdict") return true;
+    if (callee == "dict" || callee == "list" || callee == "set" || callee == "OrderedDict") return no_args;
+  }
+  return false;
+}
+
+// The same, for an assignment statement (`x: T = v`).
+bool binds_per_item_collection(Node assignment) {
+  if (!assignment) return false;
+  Node type = assignment.child_by_field("type");
+  return per_item_collection(assignment.child_by_field("right"), type ? type.text() : std::string_view{});
+}
 
 bool is_assignment_target(Node n) {
   Node p = n.parent();
@@ -81,7 +114,10 @@ AttrUse attribute_use(Node scope, std::string_view name) {
     if (!attr || attr.text() != name) return true;
     Node obj = n.child_by_field("object");
     if (is_assignment_target(n)) {
-      if (obj && obj.text() == "self" && u.first_assign == 0) u.first_assign = n.start_line();
+      if (obj && obj.text() == "self" && u.first_assign == 0) {
+        u.first_assign = n.start_line();
+        u.first_statement = n.parent();
+      }
     } else {
       ++u.reads;
     }
@@ -145,18 +181,23 @@ std::optional<InScope> value_in_scope(const lang::SyntaxTree& tree, const lang::
   for (size_t i = 0; i < fn.params.size(); ++i) {
     const lang::Param& p = fn.params[i];
     if (p.name != param || (method && i == 0)) continue;
+    if (per_item_collection(Node{}, p.annotation)) return std::nullopt;
     return InScope{std::string(param), p.node ? p.node.start_line() : fn.start_line, !name_read(tree, fn.body, param), true};
   }
   for (const lang::Assignment& a : tree.assignments(fn.body)) {
     if (a.augmented || a.line >= call.line || !reaches(a.node, call.node)) continue;
-    for (const std::string& t : a.targets)
-      if (t == param) return InScope{std::string(param), a.line, !name_read(tree, fn.body, param), true};
+    for (const std::string& t : a.targets) {
+      if (t != param) continue;
+      if (binds_per_item_collection(a.node)) return std::nullopt;  // a table filled per item
+      return InScope{std::string(param), a.line, !name_read(tree, fn.body, param), true};
+    }
   }
   if (method) {
     std::optional<lang::ClassDef> cls = tree.enclosing_class(call.line);
     if (cls && cls->name == fn.class_name) {
       AttrUse u = attribute_use(cls->node, param);
       if (u.first_assign > 0) {
+        if (binds_per_item_collection(u.first_statement)) return std::nullopt;
         // Reads anywhere in the file count (another class may read `layer.P`).
         AttrUse whole = attribute_use(tree.root(), param);
         return InScope{fmt::format("self.{}", param), u.first_assign, whole.reads == 0, true};

@@ -10,6 +10,8 @@
 // block that holds the call: not another branch or a loop body). Another call of the same
 // callee passing the value is not taken as evidence: on history it was mostly a layer opting
 // out on purpose (`quant_config=None` beside `quant_config=quant_config`).
+// A value bound to a collection filled per item (an empty `{}`/`[]`, `defaultdict(...)`, or
+// annotated as a mapping) is not "the value": a per-engine table is not the address a call takes.
 // Deliberate-looking literals are left out: a literal the callee's own default equals (callee
 // defined in the same file), a line whose comment explains in prose (or a comment line right
 // above it), a call inside a branch

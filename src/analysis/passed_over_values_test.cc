@@ -39,6 +39,35 @@ TEST(PassedOverValues, InstanceAttributeAssignedAndNeverRead) {
   EXPECT_EQ(v, (std::vector<std::string>{"margin=0@6 over self.margin@3"}));
 }
 
+TEST(PassedOverValues, PerItemCollectionsAreNotTheValue) {
+  // A table filled per peer, keyed by its id: passing None for one address is not passing over it.
+  EXPECT_TRUE(found(R"(class Link:
+    def __init__(self):
+        self.peer_offsets: dict[str, list[int]] = {}
+        self.slots = []
+        self.ranks = defaultdict(int)
+
+    def hello(self):
+        return Meta(peer_offsets=None, slots=None, ranks=0)
+
+
+def local(tables: Dict[str, int]):
+    seen = set()
+    return Meta(tables=None, seen=None)
+)")
+                  .empty());
+  // A filled list literal and a computed value still count.
+  auto v = found(R"(class Link:
+    def __init__(self, n):
+        self.slots = [0] * n
+        self.peer_offsets: list[int] = compute(n)
+
+    def hello(self):
+        return Meta(slots=None, peer_offsets=None)
+)");
+  EXPECT_EQ(v, (std::vector<std::string>{"slots=None@7 over self.slots@3", "peer_offsets=None@7 over self.peer_offsets@4"}));
+}
+
 TEST(PassedOverValues, ValueReadElsewhereIsNotAsked) {
   // self.margin is read by another method, and another call of blend passes it: the literal is
   // the kind a layer that opts out of a feature passes (`quant_config=None`), not a slip.

@@ -29,6 +29,7 @@ struct LinkedIssue {
 struct CommitInfo {
   std::string subject;
   bool merge = false;  // more than one parent
+  std::string body;    // the message after the subject ("" when the source gives none)
 };
 
 struct PullRequestMeta {

@@ -153,6 +153,7 @@ Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
       for (const std::string& id : *ids) {
         CommitInfo c;
         if (auto subject = p.repo->commit_subject(id); subject.ok()) c.subject = *subject;
+        if (auto body = p.repo->commit_body(id); body.ok()) c.body = std::move(*body);
         if (auto parents = p.repo->parents(id); parents.ok()) c.merge = parents->size() > 1;
         p.pr.meta.commits.push_back(std::move(c));
       }

@@ -474,6 +474,14 @@ Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
   return std::string(summary ? summary : "");
 }
 
+Result<std::string> GitRepo::commit_body(const std::string& commit) const {
+  auto c = impl_->commit(commit);
+  if (!c.ok()) return c.status();
+  Owned<git_commit, git_commit_free> owned{*c};
+  const char* body = git_commit_body(owned.p);
+  return std::string(body ? body : "");
+}
+
 Result<std::vector<std::string>> GitRepo::parents(const std::string& commit) const {
   auto c = impl_->commit(commit);
   if (!c.ok()) return c.status();

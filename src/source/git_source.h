@@ -63,6 +63,8 @@ class GitRepo {
   Result<std::unique_ptr<TreeReader>> index_tree() const;
   // Subject line of a commit.
   Result<std::string> commit_subject(const std::string& commit) const;
+  // The message of a commit after its subject and the blank line ("" when there is none).
+  Result<std::string> commit_body(const std::string& commit) const;
   // Commit ids of the parents of a commit, first parent first (empty for a root commit).
   Result<std::vector<std::string>> parents(const std::string& commit) const;
   // The commits of a range, oldest first, like `git rev-list --reverse [--first-parent]`:

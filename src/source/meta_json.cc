@@ -78,6 +78,7 @@ Result<PullRequestMeta> parse_pr_meta(std::string_view text) {
       else if (c.is_object()) {
         info.subject = string_at(c, "messageHeadline");
         if (info.subject.empty()) info.subject = string_at(c, "subject");
+        info.body = string_at(c, "messageBody");
         if (auto parents = c.find("parents"); parents != c.end() && parents->is_array()) info.merge = parents->size() > 1;
       }
       if (!info.subject.empty()) meta.commits.push_back(std::move(info));

@@ -10,6 +10,7 @@
 #include <memory>
 #include <set>
 
+#include "analysis/api_surface.h"
 #include "analysis/bound_class.h"
 #include "analysis/call_binding.h"
 #include "analysis/class_members.h"
@@ -73,7 +74,8 @@ wrappers that forward `*args, **kwargs` to another callable without calling the 
 are a placeholder, the binding's are the truth), while a wrapper handed to another decorator
 with the def (`torch_compile_guard(calling_func_=func)`, which builds the op schema from it)
 keeps the def's parameters; keywords the wrapper declares itself (`custom_build_args=`); methods (`self.f`, `obj.f`); calls passing `*args`/`**kwargs`; an import or keyword
-the base side already had (moved, not new); attribute reads under `hasattr(...)` or inside a
+the base side already had (moved, not new); an import of a name the base module defined and
+the PR removed (api-propagation reports that line as a rename, with its cause); attribute reads under `hasattr(...)` or inside a
 `try` that catches AttributeError (or Exception, or everything), attribute stores and `del`,
 module dunders (`__file__`, `__path__`: the import system sets them), and dotted reads the base
 file already made. For method calls also: static and class methods, properties and other
@@ -207,6 +209,21 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
     out.push_back(std::move(fd));
   }
 
+  // Whether the base side of `mpath` defined `name` and the PR removed it while `path:line`
+  // still imports it: api-propagation reports that line with the cause (renamed or removed by
+  // this PR); the name is stale, not invented, and one finding at the line is enough.
+  static bool removed_by_the_pr(const ReviewContext& ctx, const std::string& mpath, const std::string& name,
+                                const std::string& path, int line) {
+    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+      if (m.path != mpath) continue;
+      for (const api::GoneSymbol& g : m.gone)
+        if (g.name == name)
+          for (const api::StaleUse& u : g.uses)
+            if (u.path == path && u.line == line) return true;
+    }
+    return false;
+  }
+
   void check_imports(const ReviewContext& ctx, const RepoIndex& home, const Scope& scope, const std::string& path,
                      const index::FileIndex& fi, const std::set<int>& added, const OldFacts& old,
                      std::vector<Finding>& out) const {
@@ -236,6 +253,7 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
           break;
         }
         if (idx.module_binds(mpath, n.name)) continue;
+        if (scope.package.empty() && removed_by_the_pr(ctx, mpath, n.name, path, im.line)) continue;
         report(ctx, path, im.line, fmt::format("`from {} import {}`: {} does not define `{}`", written, n.name, mpath, n.name),
                fmt::format("importing {} raises ImportError: cannot import name '{}' from {}", path, n.name, dotted),
                {fmt::format("looked in {}{}: module-level definitions, assignments, imports and star imports", mpath,

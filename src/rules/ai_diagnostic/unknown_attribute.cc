@@ -38,9 +38,12 @@ once, from such a call or annotation, and has no subclass in this repository.
 Why it matters: the first call that reaches the line raises AttributeError ("'BatchMeta' object
 has no attribute 'attr'"); a type checker reports it, a reviewer reading the hunk sees a
 plausible field name.
-Does not fire on: classes whose attributes cannot be listed (`__getattr__`, `__new__`, `setattr`,
-`__dict__` writes, a metaclass, a decorator other than dataclass-like ones, a base outside this
-repository such as `nn.Module` or `Enum`); attributes stored on some object anywhere in the
+Does not fire on: attributes every instance has whatever its class declares (`object`'s and
+the class statement's: `p.__class__`, `p.__dict__`, `p.__module__`, `p.__repr__()`; a dunder
+only some classes define, such as `__len__`, is still checked); classes whose attributes
+cannot be listed (`__getattr__`, `__new__`, `setattr`, `__dict__` writes, a metaclass, a
+decorator other than dataclass-like ones, a base outside this repository such as `nn.Module`
+or `Enum`); attributes stored on some object anywhere in the
 changed file, the class's file or a module that imports the class (`meta.attr = ...` in the
 builder that fills its instances adds it from outside; so does `setattr(meta, k, v)`); reads under
 `hasattr(...)` or in a `try` that catches AttributeError; reads the base file already made.
@@ -69,6 +72,7 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
         for (size_t n = 1; n < parts.size() && n <= 2; ++n) {
           std::string receiver = parts[0] + (n == 2 ? "." + parts[1] : "");
           const std::string& attr = parts[n];
+          if (every_instance_has(attr)) break;  // `p.__class__`: `object` gives it to every instance
           auto bound = bound_class(idx, tree_of, path, receiver, r.line);
           if (!bound) continue;
           auto attrs = instance_attributes(ctx, bound->cls);

@@ -1,6 +1,9 @@
 // fake-impl-mismatch: the fake (abstract) implementation of a torch.compile op disagrees with
 // the real op: a different number of outputs, a call that raises, or a quantized output
 // declared in the input's dtype.
+#include <optional>
+#include <utility>
+
 #include <re2/re2.h>
 
 #include "analysis/new_code.h"
@@ -42,7 +45,9 @@ repository itself compiles code that calls the op (its package calls `torch.comp
 production code of the package calls the op); otherwise a warning.
 A fake named `X_fake` that no registration names is checked against op `X`/`X_` the same way.
 Does not fire on: fakes the PR does not touch together with their op, or only re-wraps (a
-formatter's line breaks, parentheses and trailing commas, op and fake alike); fakes defined in another
+formatter's line breaks, parentheses and trailing commas, op and fake alike); an output-count
+mismatch the base already had (the same op registered with the same fake and the same counts:
+a PR that only adds a parameter to the op inherits it); fakes defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
 fp4 (or any variable) dtype for some output.)"};
@@ -72,7 +77,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         if (!touched || (relaid(old, r.op, *tree) && relaid(old, *fake, *tree))) continue;
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
         size_t first = out.size();
-        if (!check_arity(f.new_path, *tree, r, *fake, reported, out))
+        if (!check_arity(f.new_path, *tree, old, r, *fake, reported, out))
           check_returns(f.new_path, *tree, r, *fake, reported, out);
         for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
       }
@@ -112,13 +117,38 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
                 "torch.compile)";
   }
 
-  bool check_arity(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r,
-                   const lang::Function& fake, std::set<int>& reported, std::vector<Finding>& out) const {
+  // How many tensors a registration's op promises and its fake gives, when both are known.
+  static std::optional<std::pair<int, int>> arity(const lang::SyntaxTree& tree, const CompileOpRegistration& r,
+                                                  const lang::Function& fake) {
     std::optional<int> want = annotated_tensor_arity(r.return_annotation);
-    if (!want) return false;
+    if (!want) return std::nullopt;
     std::optional<int> got = returned_arity(tree, fake);
     if (!got) got = annotated_tensor_arity(return_annotation(fake));
-    if (!got || *got == *want) return false;
+    if (!got) return std::nullopt;
+    return std::make_pair(*want, *got);
+  }
+
+  // Whether the base already registered the same op with the same fake and the same counts:
+  // a mismatch the PR inherited (it added a parameter to the op, say), not one it made.
+  static bool same_arity_in_base(const lang::SyntaxTree* old, const CompileOpRegistration& r,
+                                 std::pair<int, int> now) {
+    if (!old) return false;
+    for (const CompileOpRegistration& o : compile_op_registrations(*old)) {
+      if (o.op.name != r.op.name || o.fake != r.fake) continue;
+      for (const lang::Function& fn : old->functions())
+        if (fn.name == o.fake && fn.class_name.empty()) return arity(*old, o, fn) == now;
+    }
+    return false;
+  }
+
+  bool check_arity(const std::string& path, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
+                   const CompileOpRegistration& r, const lang::Function& fake, std::set<int>& reported,
+                   std::vector<Finding>& out) const {
+    std::optional<std::pair<int, int>> counts = arity(tree, r, fake);
+    if (!counts || counts->first == counts->second) return false;
+    // Inherited from the base: not this PR's finding, and its dtypes are moot as below.
+    if (same_arity_in_base(old, r, *counts)) return true;
+    std::optional<int> want = counts->first, got = counts->second;
     int line = r.fake_line ? r.fake_line : r.anchor_line;
     if (!reported.insert(line).second) return true;
     Finding x = finding();

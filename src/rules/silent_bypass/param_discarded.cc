@@ -42,8 +42,11 @@ decorated with `compile_ops`/`custom_op`/`register_fake`/`abstractmethod`/`overl
 arguments), of bodies using `locals()`/`vars()`, of fake/meta twins of an op (`*_fake`,
 `fake_*`, `*_meta`); `*args`/`**kwargs`; names starting with `_`; functions stored in a table,
 passed as a callable or selected beside sibling implementations (the slot fixes the
-signature); an override whose base class declares the parameter; a method of a class
-plugged into an external framework that nothing in the repository calls.
+signature); a new hook parameter when an override of the hook carries a decorator that is
+not a known pass-through (a tracing decorator may read it by name, `@mark_trace` naming its
+span from `prefix=`; `@torch.inference_mode()` does not); an override whose base class
+declares the parameter; a method of a class plugged into an external framework that nothing
+in the repository calls.
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
 
@@ -194,6 +197,9 @@ class ParamDiscarded : public RuleWithInfo<kInfo> {
       }
       auto body_fn = t ? t->enclosing_function(m->line + 1) : std::nullopt;
       if (!body_fn || body_fn->name != fn.name) return;  // cannot read the override: stay silent
+      // A decorator on the override sees the call's arguments and may read this one by name
+      // (a tracing decorator naming its span from `prefix=`): the parameter is not dead.
+      if (decorator_may_read_args(*body_fn)) return;
       for (lang::Node id : t->identifiers(p.name, body_fn->body))
         if (t->is_variable_read(id) && !ancestor(id, {NodeKind::Delete})) return;  // an override uses it
       overrides.push_back(fmt::format("{}:{}", sub_path, m->line));

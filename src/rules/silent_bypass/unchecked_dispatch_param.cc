@@ -36,7 +36,9 @@ output, no error, and CI passes because tests use the defaults.
 Does not fire on: branches whose condition, or an earlier branch's condition, tests the
 parameter (the else of `if block_table is not None:` is gated by it); branches that assert,
 raise on, or forward the parameter; a parameter already checked or normalised before the if;
-branches that do not return a call's result (logging, bookkeeping); functions where the
+a branch that selects one value of a subject (`if spec.kind is STAGING:`) when every later use of the
+parameter sits in an arm selecting another value of the same subject (`elif spec.kind is
+BLOCK:`): the parameter is another kind's input; branches that do not return a call's result (logging, bookkeeping); functions where the
 parameter is never used at all and the branch asserts nothing (plain unused parameter: a
 different rule); Triton kernels; tests.)"};
 
@@ -83,6 +85,42 @@ bool asserts_any(lang::Node body, const std::vector<lang::Param>& params) {
   return found;
 }
 
+// The subject a branch condition selects on: `x` in `x is V`, `x == V`, `x in (...)`; "" for
+// any other condition.
+std::string selector(lang::Node cond) {
+  if (!cond || cond.kind() != "comparison_operator") return "";
+  std::vector<lang::Node> operands = cond.named_children();
+  if (operands.size() != 2) return "";
+  for (lang::Node t : cond.children()) {
+    if (t.is_named()) continue;
+    std::string op = collapse_whitespace(t.text());
+    if (op == "is" || op == "==" || op == "in") return collapse_whitespace(operands[0].text());
+    return "";
+  }
+  return "";
+}
+
+// Whether every use of `name` after byte `from` sits in an arm that selects another value of
+// the same subject (`elif spec.kind is BLOCK:` after the new `if spec.kind is STAGING:`): the
+// parameter is the input of another kind, which this branch's kind never needs.
+bool only_in_sibling_arms(const lang::SyntaxTree& tree, const std::vector<lang::IfChain>& chains,
+                          lang::Node body, const std::string& name, uint32_t from, const std::string& subject,
+                          std::string_view own_condition) {
+  bool any = false;
+  for (lang::Node id : tree.identifiers(name, body)) {
+    if (id.start_byte() < from) continue;
+    bool sibling = false;
+    for (const lang::IfChain& c : chains)
+      for (const lang::Branch& b : c.branches)
+        if (b.condition && b.body && b.body.start_byte() <= id.start_byte() && id.end_byte() <= b.body.end_byte() &&
+            selector(b.condition) == subject && b.condition.text() != own_condition)
+          sibling = true;
+    if (!sibling) return false;
+    any = true;
+  }
+  return any;
+}
+
 class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -113,6 +151,7 @@ class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
       std::string before(src.substr(body_start, chain.node.start_byte() - body_start));
       std::string after(src.substr(chain.node.end_byte(), fn.body.end_byte() - chain.node.end_byte()));
       std::string gates;
+      std::vector<lang::IfChain> chains;  // filled on the first candidate branch
       for (const lang::Branch& b : chain.branches) {
         int head = b.condition ? b.condition.start_line() : b.start_line;
         bool fresh = added.count(head) > 0;
@@ -123,6 +162,13 @@ class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
             if (mentions(gates, p.name) || (b.condition && mentions(b.condition.text(), p.name))) continue;
             if (mentions(b.body.text(), p.name) || mentions(before, p.name)) continue;
             if (!mentions(after, p.name) && !asserts) continue;
+            std::string subject = selector(b.condition);
+            if (!subject.empty()) {
+              if (chains.empty()) chains = tree.if_chains(fn.body);
+              if (only_in_sibling_arms(tree, chains, fn.body, p.name, chain.node.end_byte(), subject,
+                                       b.condition.text()))
+                continue;
+            }
             missed.push_back(&p);
           }
           if (!missed.empty()) out.push_back(report(f, tree, fn, b, head, missed));

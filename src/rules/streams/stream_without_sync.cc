@@ -39,7 +39,11 @@ Does not fire on: a sync call anywhere between the end of the block and the read
 the block after the last write when it synchronises the side stream itself), reads inside
 another block on the same stream, a `return` of the written value when the block's stream is a
 parameter of the function (the caller chose the stream and gets the value back; its own reads
-are the consumers), `torch.cuda.stream(torch.cuda.current_stream())` or
+are the consumers), an event recorded in the block (`ev.record(...)`: the handle is the synchronisation,
+not data), and, when such an event outlives the block (stored, returned or passed on), a
+written value that is only stored or returned as it is (`slots[i] = out`: it is published with
+its ready event; computing with it in the function still fires),
+`torch.cuda.stream(torch.cuda.current_stream())` or
 `default_stream()`, names only used inside the block, blocks the PR did not touch, files with no
 stream blocks, test files; `stream=torch.cuda.current_stream()`, `stream=` a parameter or any
 name not bound to a constructed Stream in the file (it is usually the caller's current stream);
@@ -167,8 +171,13 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
       for (const std::string& t : a.targets) written.insert(t);
     if (written.empty()) return;
     // A synchronisation inside the block after its writes (side.synchronize()) also settles it.
-    for (const Call& c : tree.calls(w.body))
+    // `ev.record(...)` marks `ev` as the block's completion event: the handle is the
+    // synchronisation, not data the side stream produced.
+    std::set<std::string> events;
+    for (const Call& c : tree.calls(w.body)) {
       if (is_sync_call(c)) return;
+      if (c.callee_name == "record" && c.receiver) events.insert(collapse_whitespace(c.receiver.text()));
+    }
     int end = w.node.end_line();
     std::vector<Call> calls = tree.calls(fn->body);
     // A stream the caller passed in: returning what the block wrote hands it back to the
@@ -177,9 +186,16 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
     bool caller_stream = false;
     std::string root = stream.substr(0, stream.find_first_of(".[( "));
     for (const lang::Param& p : fn->params) caller_stream = caller_stream || (p.name == root && root != "self");
+    // An event recorded in the block that outlives it (stored, returned, passed on) publishes the
+    // block's results: whoever receives the values waits on the event. Handing a value over as it
+    // is (stored or returned) is then not a read; computing with it here still is.
+    Handoff handoff = caller_stream ? Handoff::Return : Handoff::None;
+    for (const std::string& ev : events)
+      if (first_read_after(tree, *fn, ev, end, stream, blocks)) handoff = Handoff::ReturnOrStore;
     // The first read of a written name after the block, outside blocks on the same stream.
     for (const std::string& name : written) {
-      int read = first_read_after(tree, *fn, name, end, stream, blocks, caller_stream);
+      if (events.count(name)) continue;
+      int read = first_read_after(tree, *fn, name, end, stream, blocks, handoff);
       if (!read) continue;
       bool synced = false;
       for (const Call& c : calls)
@@ -199,9 +215,12 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
     return !tu.empty() && KernelSources(ctx, tu).find(c.callee_name, sync_re).has_value();
   }
 
+  // Which uses of a value hand it to someone else rather than read it here.
+  enum class Handoff { None, Return, ReturnOrStore };
+
   static int first_read_after(const SyntaxTree& tree, const Function& fn, const std::string& name, int after,
                               const std::string& stream, const std::vector<lang::WithBlock>& blocks,
-                              bool returns_are_handoffs = false) {
+                              Handoff handoff = Handoff::None) {
     std::vector<Node> ids;
     if (name.find('.') == std::string::npos) {
       ids = tree.identifiers(name, fn.body);
@@ -217,7 +236,8 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
       if (line <= after) continue;
       if (is(id, NodeKind::Identifier) && !tree.is_variable_read(id)) continue;
       if (is(id, NodeKind::Attribute) && is_store_target(id)) continue;
-      if (returns_are_handoffs && returned_as_is(id)) continue;
+      if (handoff != Handoff::None && returned_as_is(id)) continue;
+      if (handoff == Handoff::ReturnOrStore && stored_as_is(id)) continue;
       bool same_stream = false;
       for (const lang::WithBlock& b : blocks) {
         if (!b.node.contains_line(line)) continue;
@@ -237,6 +257,17 @@ class StreamWithoutSync : public RuleWithInfo<kInfo> {
     Node p = id.parent();
     if (p && (p.kind() == "expression_list" || p.kind() == "tuple")) p = p.parent();
     return p && p.kind() == "return_statement";
+  }
+
+  // `slot[i] = x` / `self.buf = (x, ev)` / `y = x`: the value itself is kept for a later consumer.
+  static bool stored_as_is(Node id) {
+    Node v = id, p = id.parent();
+    while (p && (p.kind() == "expression_list" || p.kind() == "tuple" || p.kind() == "list" ||
+                 p.kind() == "parenthesized_expression")) {
+      v = p;
+      p = p.parent();
+    }
+    return p && is(p, NodeKind::Assignment) && p.child_by_field("right") == v;
   }
 
   static bool is_store_target(Node attr) {

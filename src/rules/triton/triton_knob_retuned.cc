@@ -7,7 +7,9 @@
 #include <set>
 #include <string>
 
+#include "analysis/commit_intent.h"
 #include "analysis/facts.h"
+#include "analysis/new_code.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
@@ -33,7 +35,11 @@ occupancy. Without a base-vs-head number the finding is an inference, so it is a
 as a question.
 Does not fire on: PRs whose description carries perf numbers; tuned JSON/CSV config files
 (the output of a tuning sweep: the config system working, as T8 says); new kernels or config entries
-the PR adds whole (no replaced knob); a value only moved (the same value removed and added);
+the PR adds whole (no replaced knob); a value only moved (the same value removed and added, in
+the same block, or a line the PR removed anywhere, e.g. from a deleted entry point merged into
+this one); PRs whose commit messages carry perf numbers (a measurement in a commit body counts
+like one in the description; without a description, as in `batch`, the commits are all the
+author wrote);
 tests, `op_tests/` and benchmark scripts; a literal on a kernel launch in a file whose
 launches take their knobs from the tuned config (triton-launch-knob, T8, reports that line).)"};
 
@@ -63,16 +69,20 @@ struct Retune {
 class TritonKnobRetuned : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    if (ctx.pr.meta.has_description &&
-        !text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body).perf_numbers.empty())
+    // The PR's commit messages are the author's words about it too, and all there is without a
+    // PR description (a branch or commit read from git): a measurement in a commit body counts.
+    const PullRequestMeta& m = ctx.pr.meta;
+    if (m.has_description && !text::analyse_description(m.title, m.body).perf_numbers.empty()) return;
+    if (!m.commits.empty() && !text::analyse_description(m.title, commit_messages(m.commits)).perf_numbers.empty())
       return;
+    const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !triton_path(f.path()) || skipped_path(f.path())) continue;
       if (!f.path().ends_with(".py")) continue;  // JSON/CSV tables are the tuning sweep's output
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.path());
       std::set<int> t8 = tree ? t8_lines(*tree) : std::set<int>{};
       std::vector<Retune> found;
-      for (const ChangeBlock& b : change_blocks(f)) retunes_in(b, t8, found);
+      for (const ChangeBlock& b : change_blocks(f)) retunes_in(f, b, t8, new_code, found);
       if (!found.empty()) out.push_back(report(f, tree, found));
     }
   }
@@ -90,7 +100,8 @@ class TritonKnobRetuned : public RuleWithInfo<kInfo> {
     return out;
   }
 
-  static void retunes_in(const ChangeBlock& b, const std::set<int>& t8, std::vector<Retune>& out) {
+  static void retunes_in(const FileChange& f, const ChangeBlock& b, const std::set<int>& t8, const NewCode& new_code,
+                         std::vector<Retune>& out) {
     if (b.removed.empty() || b.added.empty()) return;  // a whole new entry, or a removal
     std::map<std::string, std::set<std::string>> before;
     bool rewrites_launch = false;
@@ -103,7 +114,8 @@ class TritonKnobRetuned : public RuleWithInfo<kInfo> {
     if (before.empty() && !rewrites_launch) return;
     std::set<std::string> reported;
     for (const DiffLine* l : b.added) {
-      if (t8.count(l->new_line)) continue;
+      // A line the PR removed elsewhere (a definition moved or merged into another) keeps its value.
+      if (t8.count(l->new_line) || new_code.moved(f, l->new_line)) continue;
       std::map<std::string, std::set<std::string>> now;
       knobs_in(code_part(l->text, true), now);
       for (const auto& [knob, values] : now) {

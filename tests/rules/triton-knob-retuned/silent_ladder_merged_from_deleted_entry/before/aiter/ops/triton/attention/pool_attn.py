@@ -1,0 +1,12 @@
+import triton
+
+from aiter.ops.triton._triton_kernels.attention.pool_attn import _pool_attn_kernel
+
+
+def pool_attn(q, kv, out):
+    T, H, D = q.shape
+    block_h = 32
+    num_warps = 2
+    grid = (T, triton.cdiv(H, block_h))
+    _pool_attn_kernel[grid](q, kv, out, H, D, BLOCK_H=block_h, num_warps=num_warps)
+    return out
