@@ -210,6 +210,14 @@ struct GitRepo::Impl {
     if (git_commit_tree(&t, owned.p) != 0) return Status::Error(last_git_error("cannot read tree"));
     return t;
   }
+  // One text part of a commit's message (`git_commit_summary`, `git_commit_body`); "" when absent.
+  Result<std::string> message_part(const std::string& rev, const char* (*part)(git_commit*)) const {
+    auto c = commit(rev);
+    if (!c.ok()) return c.status();
+    Owned<git_commit, git_commit_free> owned{*c};
+    const char* text = part(owned.p);
+    return std::string(text ? text : "");
+  }
   Result<git_commit*> commit(const std::string& rev) const {
     Owned<git_object, git_object_free> obj;
     if (git_revparse_single(&obj.p, repo, rev.c_str()) != 0) return Status::Error("unknown revision '" + rev + "'");
@@ -467,19 +475,11 @@ Result<std::map<std::string, int>> GitRepo::author_counts(const std::string& hea
 }
 
 Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
-  auto c = impl_->commit(commit);
-  if (!c.ok()) return c.status();
-  Owned<git_commit, git_commit_free> owned{*c};
-  const char* summary = git_commit_summary(owned.p);
-  return std::string(summary ? summary : "");
+  return impl_->message_part(commit, git_commit_summary);
 }
 
 Result<std::string> GitRepo::commit_body(const std::string& commit) const {
-  auto c = impl_->commit(commit);
-  if (!c.ok()) return c.status();
-  Owned<git_commit, git_commit_free> owned{*c};
-  const char* body = git_commit_body(owned.p);
-  return std::string(body ? body : "");
+  return impl_->message_part(commit, git_commit_body);
 }
 
 Result<std::vector<std::string>> GitRepo::parents(const std::string& commit) const {
