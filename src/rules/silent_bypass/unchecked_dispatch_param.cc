@@ -38,7 +38,9 @@ parameter (the else of `if block_table is not None:` is gated by it); branches t
 raise on, or forward the parameter; a parameter already checked or normalised before the if;
 a branch that selects one value of a subject (`if spec.kind is STAGING:`) when every later use of the
 parameter sits in an arm selecting another value of the same subject (`elif spec.kind is
-BLOCK:`): the parameter is another kind's input; branches that do not return a call's result (logging, bookkeeping); functions where the
+BLOCK:`): the parameter is another kind's input; branches that do not return a call's result (logging, bookkeeping); a branch taken when there is
+no work (`if n == 0:`, `if x.numel() == 0:`, `len(rows) <= 0`): it returns the empty result
+whatever the parameter holds; functions where the
 parameter is never used at all and the branch asserts nothing (plain unused parameter: a
 different rule); Triton kernels; tests.)"};
 
@@ -100,6 +102,22 @@ std::string selector(lang::Node cond) {
   return "";
 }
 
+// Whether a branch condition says there is no work: a count, size or length compared equal to
+// (or at most) zero (`n == 0`, `x.numel() == 0`, `len(rows) <= 0`, `0 == n`). Such a branch
+// returns the empty result whatever the other inputs hold; a parameter it ignores changes nothing.
+bool no_work_test(lang::Node cond) {
+  if (!cond || cond.kind() != "comparison_operator") return false;
+  std::vector<lang::Node> operands = cond.named_children();
+  if (operands.size() != 2) return false;
+  std::string op;
+  for (lang::Node t : cond.children())
+    if (!t.is_named()) op = collapse_whitespace(t.text());
+  bool zero_right = operands[1].text() == "0", zero_left = operands[0].text() == "0";
+  if (op == "==") return zero_left != zero_right;
+  if (op == "<=") return zero_right && !zero_left;
+  return false;
+}
+
 // Whether every use of `name` after byte `from` sits in an arm that selects another value of
 // the same subject (`elif spec.kind is BLOCK:` after the new `if spec.kind is STAGING:`): the
 // parameter is the input of another kind, which this branch's kind never needs.
@@ -155,7 +173,7 @@ class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
       for (const lang::Branch& b : chain.branches) {
         int head = b.condition ? b.condition.start_line() : b.start_line;
         bool fresh = added.count(head) > 0;
-        if (fresh && b.body && returns_call(b.body)) {
+        if (fresh && b.body && returns_call(b.body) && !no_work_test(b.condition)) {
           std::vector<const lang::Param*> missed;
           bool asserts = asserts_any(b.body, fn.params);
           for (const lang::Param& p : triggers) {
