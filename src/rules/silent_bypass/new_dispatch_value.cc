@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -12,10 +13,8 @@
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
-#include "core/paths.h"
-#include "analysis/dispatch_facts.h"
-#include "analysis/facts.h"
 #include "analysis/guard_facts.h"
+#include "core/paths.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -42,7 +41,8 @@ Warning: the rule cannot tell whether the else is a safe default or picks a wron
 Does not fire on: a yes/no test with one value (`if status == A: ... else: ...`: its else is
 every other value by design); an else that only raises, asserts or warns, or that names the
 new value itself, in its body or in the comment on the else line (`else:  # "dsv4"`: it was
-written for it); a chain nested in a branch whose condition already
+written for it); a chain one of whose arms names the new value inside (`elif arch.is_rdna:`
+holding `if arch.name == "gfx1151":` routes it there); a chain nested in a branch whose condition already
 tests the expression (`elif tag in GFX942_TAGS:` decides which values reach it); a function that checks the
 expression first (an `assert` on it, or an `if` on it whose body raises or returns) before
 the uncovered chain; an assert anywhere in the file that names both the expression and the
@@ -255,7 +255,12 @@ class NewDispatchValue : public RuleWithInfo<kInfo> {
       // design; a multi-way dispatch names at least two.
       if (!over_expr || negative || handled.count(v) || handled.size() < 2) continue;
       const lang::Branch& els = c.chain.branches.back();
-      if (is_bail_out_block(els.body) || names_value(els.body, v) || else_comment_names(tree, els, v)) continue;
+      if (is_bail_out_block(els.body) || else_comment_names(tree, els, v)) continue;
+      // An arm that names the value routes it: the else written for it, or a nested test inside
+      // another arm (`elif arch.is_rdna:` holding `if arch.name == "gfx1151":`).
+      if (std::any_of(c.chain.branches.begin(), c.chain.branches.end(),
+                      [&](const lang::Branch& b) { return names_value(b.body, v); }))
+        continue;
       if (filtered_above(c.chain.node, t.expr)) continue;
       auto fn = tree.enclosing_function(c.chain.node.start_line());
       bool same_fn = home_fn && fn && home_fn->node == fn->node;

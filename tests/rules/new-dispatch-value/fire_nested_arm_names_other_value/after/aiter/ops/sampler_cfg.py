@@ -1,0 +1,21 @@
+def pick_warps(chip):
+    if chip.family == "mi300":
+        return 8
+    elif chip.family == "mi355":
+        return 4
+    elif chip.family == "radeon9070":  # expect: new-dispatch-value
+        return 1
+    return 2
+
+
+def pick_tiles(chip):
+    if chip.family == "mi300":
+        return (128, 64)
+    elif chip.family == "mi355":
+        return (256, 64)
+    elif chip.is_consumer:
+        if chip.family == "radeon7900":
+            return (48, 32)
+        return (64, 32)
+    else:
+        return (32, 32)

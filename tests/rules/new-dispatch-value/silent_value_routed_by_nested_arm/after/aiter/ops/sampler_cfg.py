@@ -1,0 +1,22 @@
+def pick_warps(chip):
+    if chip.family == "mi300":
+        return 8
+    elif chip.family == "mi355":
+        return 4
+    elif chip.family == "radeon9070":
+        return 1
+    return 2
+
+
+def pick_tiles(chip):
+    if chip.family == "mi300":
+        return (128, 64)
+    elif chip.family == "mi355":
+        return (256, 64)
+    elif chip.is_consumer:
+        # the new consumer part has a smaller LDS
+        if chip.family == "radeon9070":
+            return (32, 16)
+        return (64, 32)
+    else:
+        return (32, 32)
