@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "analysis/facts.h"
 #include "analysis/logging_facts.h"
 #include "core/paths.h"
@@ -26,7 +30,9 @@ function never rebinds before the call; a name whose last binding before the cal
 Why it matters: `"%d" % None` and `"%d" % (2, 3)` raise TypeError when the record is formatted.
 logging catches it and prints "--- Logging error ---" to stderr, so the message is lost and a
 test that relied on it passes anyway.
-Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`; names
+Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`, or
+inside `if flag:` where `flag` is bound once before, to an expression that tests `arg`
+(`has_grid = mode != "flat" and grid is not None`); names
 rebound (or checked with `if arg is None: arg = ...`) before the call; names bound by tuple
 unpacking (`rank, world = a, b`); `.shape[0]`; bools (`%d` of
 True prints 1, it does not raise); `%(name)d` mapping keys; lines the PR did not add.)"};
@@ -52,18 +58,43 @@ bool tuple_valued(Node value) {
 
 bool is_none(Node v) { return v && is(v, NodeKind::None); }
 
-// Whether the call sits under an if whose condition mentions `name` (a None/truth check).
-bool guarded(Node call, const std::string& name, Node scope) {
+// The words of `text`.
+std::vector<std::string> words_of(std::string_view text) {
+  static const RE2 word(R"(\b(\w+)\b)");
+  re2::StringPiece in(text.data(), text.size());
+  std::vector<std::string> out;
+  std::string w;
+  while (RE2::FindAndConsume(&in, word, &w)) out.push_back(w);
+  return out;
+}
+
+// Whether `flag` is bound exactly once in `scope`, before line `before`, to an expression that
+// mentions `name` (`has_grid = mode != "x" and grid is not None`): a test of the flag is a test of
+// the name.
+bool flag_tests(const SyntaxTree& tree, Node scope, const std::string& flag, const std::string& name, int before) {
+  const lang::Assignment* only = nullptr;
+  for (const lang::Assignment& a : tree.assignments(scope))
+    for (const std::string& t : a.targets)
+      if (t == flag) {
+        if (only) return false;
+        only = &a;
+      }
+  if (!only || only->augmented || only->targets.size() != 1 || only->line >= before || !only->value) return false;
+  for (const std::string& w : words_of(only->value.text()))
+    if (w == name) return true;
+  return false;
+}
+
+// Whether the call sits under an if whose condition mentions `name` (a None/truth check), directly
+// or through a flag bound once to a test of it.
+bool guarded(const SyntaxTree& tree, Node call, const std::string& name, Node scope, int line) {
   for (Node p = call.parent(); p && !(p == scope); p = p.parent()) {
     NodeKind k = node_kind(p);
     if (k != NodeKind::If && k != NodeKind::Elif && k != NodeKind::Conditional && k != NodeKind::While) continue;
     Node cond = p.child_by_field("condition");
     std::string c = cond ? std::string(cond.text()) : std::string(p.text().substr(0, 200));
-    static const RE2 word(R"(\b(\w+)\b)");
-    re2::StringPiece in(c);
-    std::string w;
-    while (RE2::FindAndConsume(&in, word, &w))
-      if (w == name) return true;
+    for (const std::string& w : words_of(c))
+      if (w == name || (w != "not" && w != "and" && w != "or" && flag_tests(tree, scope, w, name, line))) return true;
   }
   return false;
 }
@@ -86,7 +117,7 @@ Node block_of(Node n, Node scope) {
 std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std::string& name) {
   std::optional<lang::Function> fn = tree.enclosing_function(call.line);
   Node scope = fn ? fn->body : tree.root();
-  if (guarded(call.node, name, scope)) return "";
+  if (guarded(tree, call.node, name, scope, call.line)) return "";
   // Bindings of `name` before the call, in order.
   std::vector<lang::Assignment> before;
   for (const lang::Assignment& a : tree.assignments(scope)) {
