@@ -72,8 +72,9 @@ std::vector<std::string> words_of(std::string_view text) {
 // mentions `name` (`has_grid = mode != "x" and grid is not None`): a test of the flag is a test of
 // the name.
 bool flag_tests(const SyntaxTree& tree, Node scope, const std::string& flag, const std::string& name, int before) {
+  const std::vector<lang::Assignment> assignments = tree.assignments(scope);
   const lang::Assignment* only = nullptr;
-  for (const lang::Assignment& a : tree.assignments(scope))
+  for (const lang::Assignment& a : assignments)
     for (const std::string& t : a.targets)
       if (t == flag) {
         if (only) return false;
