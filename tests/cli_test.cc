@@ -314,6 +314,25 @@ TEST_F(Cli, FindingsTheRepositorysLinterReportsAreCountedNotShown) {
   EXPECT_EQ(nlohmann::json::parse(before.out)["findings"].size(), 1u) << before.out;
 }
 
+TEST_F(Cli, FindingsLeftToTheLinterKeepDistinctFingerprints) {
+  // Two unread locals on identical lines of one file: both left to ruff, each its own fingerprint
+  // (a baseline written from this review must hide both, not one twice).
+  std::string repo = make_repo();
+  commit_file(repo, ".github/workflows/lint.yml",
+              "on: [pull_request]\njobs:\n  lint:\n    steps:\n      - run: ruff check .\n", "lint in CI");
+  commit_file(repo, "aiter/ops/pair.py",
+              "def left(a):\n    scale = a * 2\n    return a\n\n\ndef right(b):\n    scale = b * 2\n    return b\n",
+              "pair");
+  CliRun r = run("--repo " + repo + " --base HEAD~1 --head HEAD --rule unread-local --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["findings"].empty()) << r.out;
+  ASSERT_EQ(j["suppressed"].size(), 2u) << r.out;
+  EXPECT_EQ(j["suppressed"][0]["line"], 2);
+  EXPECT_EQ(j["suppressed"][1]["line"], 7);
+  EXPECT_NE(j["suppressed"][0]["fingerprint"], j["suppressed"][1]["fingerprint"]) << r.out;
+}
+
 TEST_F(Cli, InlineSuppressionsAndBaseline) {
   std::string repo = make_repo();
   commit_file(repo, "aiter/ops/loader.py",

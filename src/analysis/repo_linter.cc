@@ -517,6 +517,14 @@ void leave_to_linter(const ReviewContext& ctx, Finding finding, std::string repo
   l.items->push_back({std::move(finding), std::move(reported_by)});
 }
 
+void report_unless_linter(const ReviewContext& ctx, std::string_view path, std::string_view code, Finding finding,
+                          std::vector<Finding>& out) {
+  if (const RepoLinter* linter = linter_reporting(ctx, path, code))
+    leave_to_linter(ctx, std::move(finding), linter_label(*linter, code));
+  else
+    out.push_back(std::move(finding));
+}
+
 std::vector<LeftToLinter> left_to_linter(const ReviewContext& ctx) {
   const LinterLedger& l = ledger(ctx);
   std::vector<LeftToLinter> out;

@@ -66,6 +66,11 @@ struct LeftToLinter {
 // reporting it (the review lists it among the suppressed findings and the card counts it).
 void leave_to_linter(const ReviewContext& ctx, Finding finding, std::string reported_by);
 
+// A rule's finding that is exactly the linter's `code` on `path`: left to the linter that
+// reports it there, else appended to `out`.
+void report_unless_linter(const ReviewContext& ctx, std::string_view path, std::string_view code, Finding finding,
+                          std::vector<Finding>& out);
+
 // What the review's rules left to the linter, sorted by file, line and rule.
 std::vector<LeftToLinter> left_to_linter(const ReviewContext& ctx);
 

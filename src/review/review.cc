@@ -440,12 +440,13 @@ Result<Review> run_review(const ReviewInputs& in) {
   review.lines_removed = p.pr.changes.removed_count();
   settle_findings(review, std::move(run.findings), rules, p, workspace, baseline);
   // Findings the repository's own linter reports in CI: counted on the card, listed in JSON.
-  for (LeftToLinter& l : left_to_linter(ctx)) {
-    std::vector<Finding> one{std::move(l.finding)};
-    assign_fingerprints(one, p.pr, workspace);
-    review.suppressed.push_back({std::move(one[0]), SuppressedFinding::By::Linter,
-                                 "reported by the repository's linter: " + l.reported_by});
-  }
+  std::vector<LeftToLinter> linted = left_to_linter(ctx);
+  std::vector<Finding> linted_findings;
+  for (LeftToLinter& l : linted) linted_findings.push_back(std::move(l.finding));
+  assign_fingerprints(linted_findings, p.pr, workspace);
+  for (size_t i = 0; i < linted.size(); ++i)
+    review.suppressed.push_back({std::move(linted_findings[i]), SuppressedFinding::By::Linter,
+                                 "reported by the repository's linter: " + linted[i].reported_by});
   review.verdict = decide(review.findings);
   review.config_change = config_change(p, in, rules, review);
   review.skipped = std::move(run.skipped);

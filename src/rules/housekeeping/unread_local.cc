@@ -52,10 +52,7 @@ class UnreadLocal : public RuleWithInfo<kInfo> {
                    "check silently left out) or the computation is dead";
         x.action = fmt::format("Author must use `{}` where it was meant to be used, or remove the assignment", d.name);
         x.evidence.push_back(evidence(f.new_path, d.line, tree.line_text(d.line)));
-        if (const RepoLinter* linter = linter_reporting(ctx, f.new_path, "F841"))
-          leave_to_linter(ctx, std::move(x), linter_label(*linter, "F841"));
-        else
-          out.push_back(std::move(x));
+        report_unless_linter(ctx, f.new_path, "F841", std::move(x), out);
       }
     }
   }

@@ -56,10 +56,7 @@ class UnusedImport : public RuleWithInfo<kInfo> {
                    "code does not have; often a call the author meant to make was left out";
         x.action = fmt::format("Author must remove the import of `{}`, or use it where it was meant to be used", d.name);
         x.evidence.push_back(evidence(f.new_path, d.line, tree.line_text(d.line)));
-        if (const RepoLinter* linter = linter_reporting(ctx, f.new_path, "F401"))
-          leave_to_linter(ctx, std::move(x), linter_label(*linter, "F401"));
-        else
-          out.push_back(std::move(x));
+        report_unless_linter(ctx, f.new_path, "F401", std::move(x), out);
       }
     }
   }
