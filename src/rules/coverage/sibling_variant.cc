@@ -6,6 +6,8 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <string>
+#include <utility>
 
 #include <re2/re2.h>
 
@@ -33,7 +35,9 @@ whose name is a variant of `f` — the same name once the variant words `opt`, `
 `decode`, `new`, `old`, `vN`, `2d`/`3d` are dropped (`_moe_gemm_decode` / `_moe_gemm_prefill`,
 `mla_decode_fwd` / `mla_v40_decode_fwd`, `attention_2d` / `attention_3d`) — still contains that
 exact line, untouched by the PR. One finding per pair of functions, at the variant's line.
-Red in Tier 1/2 files (a variant there is on every user's path), else a warning. The tier is the
+Red in Tier 1/2 files (a variant there is on every user's path) when the PR rewrote the line (an
+added line of the same change shares at least half of its tokens: `offs <= n` → `offs < n`), else a
+warning: a line deleted or turned into a comment is a redesign, and its variant may keep it on purpose. The tier is the
 computed one when the review has a repository (index/tiers.h: on the unguarded `import aiter`
 chain and imported by most of it, a model base of more than two model files, a header most
 translation units include, or an exact row of the profile's Step 4 table), else the profile
@@ -114,7 +118,42 @@ struct Pair {
   int variant_line = 0;
   int fix_line = 0;
   std::string old_code;
+  bool rewritten = false;  // the PR rewrote the line (a counterpart was added), not only removed it
 };
+
+// The words and operator characters of a line of code, as a set.
+std::set<std::string> code_tokens(std::string_view code) {
+  std::set<std::string> out;
+  std::string word;
+  for (char ch : code) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
+      word += ch;
+      continue;
+    }
+    if (!word.empty()) out.insert(std::exchange(word, std::string()));
+    if (!std::isspace(static_cast<unsigned char>(ch))) out.insert(std::string(1, ch));
+  }
+  if (!word.empty()) out.insert(word);
+  return out;
+}
+
+// Whether the change block rewrites `code` rather than only removing it: one of its added code
+// lines shares at least half of its tokens with the removed line (`offs <= n` → `offs < n`,
+// `pos * stride` → `int(pos) * int(stride)`). A block that deletes the line, or turns it into a
+// comment, redesigns the function; it does not show a fix of that line.
+bool rewrites(const ChangeBlock& b, const std::string& code, bool py) {
+  std::set<std::string> was = code_tokens(code);
+  for (const DiffLine* l : b.added) {
+    std::string now = code_of(l->text, py);
+    if (now.empty() || now == code) continue;
+    std::set<std::string> is = code_tokens(now);
+    size_t common = 0;
+    for (const std::string& t : is) common += was.count(t);
+    size_t all = was.size() + is.size() - common;
+    if (all && common * 2 >= all) return true;
+  }
+  return false;
+}
 
 // A 64-bit integer type named in code: what a widening fix adds.
 int width64_mentions(std::string_view code) {
@@ -266,7 +305,7 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
           if (!contains_code(neu, g, code, py, &at) || added.count(at)) continue;
           auto key = std::make_pair(of->qualified, g.qualified);
           if (pairs.count(key)) continue;
-          pairs[key] = Pair{nf, &g, at, b.head_line, code};
+          pairs[key] = Pair{nf, &g, at, b.head_line, code, rewrites(b, code, py)};
         }
       }
     }
@@ -348,7 +387,9 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
     Finding x = finding();
     index::TierFacts tf = file_tier(ctx, path);
     int tier = tf.tier;
-    x.severity = tier <= 2 ? Severity::Red : Severity::Warn;
+    // Red only for a line the PR rewrote: a deleted or commented-out line is a redesign whose
+    // variant may keep its code on purpose, so the finding asks.
+    x.severity = tier <= 2 && p.rewritten ? Severity::Red : Severity::Warn;
     x.location = Location{path, p.variant_line};
     x.related.push_back(Location{path, p.fix_line});
     x.problem = "This PR changes `" + p.old_code + "` in `" + fixed_name + "`, but its variant `" + p.variant->qualified +
