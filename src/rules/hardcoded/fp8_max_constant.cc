@@ -6,8 +6,6 @@
 #include <string>
 
 #include "analysis/dispatch_facts.h"
-#include "analysis/dispatch_facts.h"
-#include "analysis/facts.h"
 #include "analysis/facts.h"
 #include "analysis/guard_facts.h"
 #include "core/paths.h"
@@ -32,7 +30,9 @@ tensor leaves half the range unused, 448 on fnuz overflows to NaN) with no error
 passes tests on the arch it was written on.
 Does not fire on: a constant sitting in a branch already guarded to one flavour (an enclosing
 if/elif whose condition names an arch, fnuz/e4m3fn, or compares a dtype); a line that selects
-between the two values (both 240 and 448 present, or a conditional expression); a function that
+between the two values (both 240 and 448 present, or a conditional expression); an entry of a
+table keyed by the constant's own flavour (a dict entry `Kind.E4M3: 448.0`, a struct specialised
+for it `Limits<Kind::E4M3_FNUZ>` holding 240, a `case` label naming it); a function that
 converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
 fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
 flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a file that names exactly the dtype of the
@@ -75,6 +75,30 @@ bool guarded(lang::Node n) {
   return false;
 }
 
+// Whether the constant is an entry of a table keyed by its own flavour: a dict entry whose key
+// names it (`Fp8Kind.E4M3: 448.0` beside `Fp8Kind.E4M3_FNUZ: 240.0`), a struct specialised for it
+// (`template <> struct Limits<Kind::E4M3> { static constexpr float max = 448.0f; }`) or a `case`
+// label naming it. The key selects the flavour, so the value is its definition, not an assumption.
+bool keyed_to_flavour(lang::Node n, bool fnuz_value) {
+  static const RE2 fnuz(R"((?i)fnuz)");
+  static const RE2 ocp(R"((?i)e4m3|ocp)");
+  auto names_it = [&](std::string_view key) {
+    if (key.empty()) return false;
+    bool has_fnuz = RE2::PartialMatch(key, fnuz);
+    return fnuz_value ? has_fnuz : !has_fnuz && RE2::PartialMatch(key, ocp);
+  };
+  for (lang::Node a = n.parent(); a; a = a.parent()) {
+    NodeKind k = node_kind(a);
+    if (k == NodeKind::FunctionDef || k == NodeKind::Module) break;
+    lang::Node key;
+    if (k == NodeKind::Pair) key = a.child_by_field("key");
+    else if (k == NodeKind::StructOrClass) key = a.child_by_field("name");
+    else if (a.kind() == "case_statement") key = a.child_by_field("value");
+    if (key && names_it(key.text())) return true;
+  }
+  return false;
+}
+
 // Whether the function converts to the one fp8 flavour the constant belongs to: 240 with an
 // e4m3fnuz dtype, 448 with an OCP e4m3fn dtype (and not the other one).
 bool pinned_flavour(std::string_view fn_text, bool fnuz_value) {
@@ -98,6 +122,7 @@ class Fp8MaxConstant : public SourceRule<kInfo, Sources::PythonAndCpp> {
       if (!fp8_context(code)) continue;
       bool has240 = code.find("240") != std::string_view::npos, has448 = code.find("448") != std::string_view::npos;
       if ((has240 && has448) || enclosing_ternary(lit.node) || guarded(lit.node)) continue;
+      if (keyed_to_flavour(lit.node, lit.text.starts_with("240"))) continue;
       if (auto fn = tree.enclosing_function(lit.line);
           fn && (flavour_name(fn->name) || pinned_flavour(fn->node.text(), lit.text.starts_with("240"))))
         continue;
