@@ -455,7 +455,9 @@ Result<std::map<std::string, int>> GitRepo::commit_counts(const std::string& hea
 
 Result<std::map<std::string, int>> GitRepo::author_counts(const std::string& head, const std::string& path,
                                                           int max_commits) const {
-  std::map<std::string, int> counts;
+  // One person is one address: an author who committed under two names (a login, then a full
+  // name) is counted once, under the newest name the walk meets.
+  std::map<std::string, std::pair<std::string, int>> by_email;  // email → (name, commits)
   auto start = impl_->commit(head);
   if (!start.ok()) return start.status();
   Owned<git_commit, git_commit_free> commit{*start};
@@ -467,10 +469,18 @@ Result<std::map<std::string, int>> GitRepo::author_counts(const std::string& hea
     if (parent.p) git_commit_tree(&parent_tree.p, parent.p);
     if (entry_id(tree.p, path) != entry_id(parent_tree.p, path)) {
       const git_signature* who = git_commit_author(commit.p);
-      if (who && who->name && *who->name) ++counts[who->name];
+      if (who && who->name && *who->name) {
+        std::string email = who->email && *who->email ? std::string(who->email) : "name:" + std::string(who->name);
+        std::transform(email.begin(), email.end(), email.begin(),
+                       [](unsigned char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+        auto [it, fresh] = by_email.try_emplace(email, who->name, 0);
+        ++it->second.second;
+      }
     }
     std::swap(commit.p, parent.p);
   }
+  std::map<std::string, int> counts;
+  for (const auto& [email, who] : by_email) counts[who.first] += who.second;
   return counts;
 }
 

@@ -45,8 +45,9 @@ class GitRepo {
   Result<std::map<std::string, int>> commit_counts(const std::string& head, const std::vector<std::string>& paths,
                                                    int days, int max_commits) const;
   // For one path, how many of the last `max_commits` first-parent commits of `head` that
-  // changed it each author wrote (author name as git records it): `git log --format=%an --
-  // path | sort | uniq -c`, capped. The de-facto owner of a file is its top author.
+  // changed it each author wrote: `git log --format=%ae -- path | sort | uniq -c`, capped,
+  // keyed by the newest name each address committed under. The de-facto owner of a file is its
+  // top author.
   Result<std::map<std::string, int>> author_counts(const std::string& head, const std::string& path,
                                                    int max_commits) const;
   // `git diff base` (work tree and index against a commit, tracked files and staged new

@@ -30,8 +30,12 @@ class OwnerHistory : public ::testing::Test {
 
   // Writes `text` to `path` and commits it as `author`.
   void commit(const std::string& author, const std::string& path, const std::string& text) {
+    commit_as(author, author + "@example.com", path, text);
+  }
+  void commit_as(const std::string& author, const std::string& email, const std::string& path,
+                 const std::string& text) {
     std::ofstream(dir_ / path) << text;
-    std::string g = "git -C " + dir_.string() + " -c user.name='" + author + "' -c user.email=x@y ";
+    std::string g = "git -C " + dir_.string() + " -c user.name='" + author + "' -c user.email=" + email + " ";
     ASSERT_EQ(std::system((g + "add -A && " + g + "commit -qm change").c_str()), 0);
   }
 
@@ -67,6 +71,23 @@ TEST_F(OwnerHistory, AuthorCountsCountOnlyCommitsThatChangedThePath) {
   auto capped = (*repo)->author_counts("HEAD", "aiter/fused_moe.py", 1);  // only the newest commit walked
   ASSERT_TRUE(capped.ok());
   EXPECT_EQ(capped->count("Ana"), 0u);
+}
+
+TEST_F(OwnerHistory, OnePersonUnderTwoNamesIsOneAuthor) {
+  // The same address committed as a short login and later as a full name: one author of three
+  // commits, named by the newest name, ahead of Bo's two.
+  commit_as("lq", "lq@example.com", "aiter/fused_moe.py", "a = 1\n");
+  commit_as("Bo", "bo@example.com", "aiter/fused_moe.py", "a = 2\n");
+  commit_as("Bo", "bo@example.com", "aiter/fused_moe.py", "a = 3\n");
+  commit_as("lq", "LQ@example.com", "aiter/fused_moe.py", "a = 4\n");
+  commit_as("Li Qing", "lq@example.com", "aiter/fused_moe.py", "a = 5\n");
+  auto repo = GitRepo::open(dir_.string());
+  ASSERT_TRUE(repo.ok());
+  auto counts = (*repo)->author_counts("HEAD", "aiter/fused_moe.py", 100);
+  ASSERT_TRUE(counts.ok());
+  EXPECT_EQ((*counts)["Li Qing"], 3);
+  EXPECT_EQ((*counts)["Bo"], 2);
+  EXPECT_EQ(counts->count("lq"), 0u);
 }
 
 TEST_F(OwnerHistory, FindingNamesTheFilesTopCommitterBeforeThePr) {
