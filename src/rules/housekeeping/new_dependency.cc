@@ -51,7 +51,8 @@ imported elsewhere in the project; imports guarded by try/except ImportError (an
 dependency), or under `if TYPE_CHECKING:`; requirements files under docs/ (documentation build
 only); test files; stdlib and first-party modules; an adapter importing its host framework
 (a file under a folder named for the package, compared without case or `_-.`: `plugin/rtpllm/`
-importing `rtp_llm`), which only runs inside that host; top-level modules starting with `_` (private
+importing `rtp_llm`), which only runs inside that host, or an import under a branch whose test names
+the package (`if is_sglang(): from sglang... import`; not in that test's `else`); top-level modules starting with `_` (private
 extension modules such as `_mlir` that ship inside another distribution).)"};
 
 // sys.stdlib_module_names of CPython 3.11 plus 3.12-3.14 additions, sorted bytewise.
@@ -436,7 +437,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
           first_party = module_names(*head);
           listed_first_party = true;
         }
-        if (first_party.count(top) || adapter_for(f.new_path, top)) continue;
+        if (first_party.count(top) || adapter_for(f.new_path, top) || under_host_check(i.node, top)) continue;
         candidates.push_back(Dep{top, f.new_path, i.line, std::string(tree->line_text(i.line)), true, rocm});
       }
     });
@@ -461,16 +462,38 @@ class NewDependency : public RuleWithInfo<kInfo> {
     return out;
   }
 
+  // `s` lowered, without `_-.`: `rtp_llm`, `RTP-LLM` and `rtpllm` compare equal.
+  static std::string squash(std::string_view s) {
+    std::string out;
+    for (char c : s)
+      if (c != '_' && c != '-' && c != '.') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return out;
+  }
+
+  // The import runs only when a branch that names the package is taken (`if is_sglang(): from
+  // sglang... import`, `elif "vllm" in sys.modules:`): an integration with a host framework that
+  // is installed whenever that branch runs, not a dependency of the project. An `else` of such a
+  // test is the opposite case and does not count.
+  static bool under_host_check(lang::Node n, std::string_view top) {
+    const std::string want = squash(top);
+    if (want.size() < 3) return false;
+    lang::Node from = n;
+    for (lang::Node a = n.parent(); a; from = a, a = a.parent()) {
+      NodeKind k = node_kind(a);
+      if (k == NodeKind::Module) break;
+      if (k != NodeKind::If && k != NodeKind::Elif) continue;
+      NodeKind came = node_kind(from);
+      if (came == NodeKind::Else || came == NodeKind::Elif) continue;  // an alternative of this test
+      lang::Node c = a.child_by_field("condition");
+      if (c && squash(c.text()).find(want) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   // The importing file lives in a folder named for the package (`plugin/rtpllm/...` importing
   // `rtp_llm`, `integrations/lmdeploy/` importing `lmdeploy`): an adapter the host framework
   // loads, so the host is installed whenever the code runs. Compared without case or `_-.`.
   static bool adapter_for(std::string_view path, std::string_view top) {
-    auto squash = [](std::string_view s) {
-      std::string out;
-      for (char c : s)
-        if (c != '_' && c != '-' && c != '.') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-      return out;
-    };
     const std::string want = squash(top);
     if (want.size() < 3) return false;
     for (size_t start = 0, slash; (slash = path.find('/', start)) != std::string_view::npos; start = slash + 1)
