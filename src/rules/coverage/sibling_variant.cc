@@ -11,6 +11,7 @@
 
 #include <re2/re2.h>
 
+#include "analysis/commit_intent.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "core/paths.h"
@@ -42,7 +43,8 @@ computed one when the review has a repository (index/tiers.h: on the unguarded `
 chain and imported by most of it, a model base of more than two model files, a header most
 translation units include, or an exact row of the profile's Step 4 table), else the profile
 table's exact rows; directory-wide entries such as `aiter/ops/` do not count.
-Only in bug-fix PRs: the title says fix/bug/OOB/overflow/crash/illegal/wrong/corrupt/NaN.
+Only in bug-fix PRs: the title says fix/bug/OOB/overflow/crash/illegal/wrong/corrupt/NaN (without a
+description, a title whose PR commits read as a feature or housekeeping is not a fix).
 Widening fixes, whatever the title: when a change block casts a name to 64 bits (`x.to(tl.int64)`,
 `static_cast<int64_t>(x)`, `(int64_t)x`) and its added code still multiplies it by the same
 operand, the diff itself says the removed product (`x * stride`, `x[None, :] * stride`) could
@@ -257,6 +259,13 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
     // purpose (a narrower index type on the decode path only) is not a fix left half-applied.
     static const RE2 fix(R"((?i)\b(?:fix(?:es|ed)?|bug\w*|hotfix|oob|out[- ]of[- ]bounds?|overflow|crash\w*|illegal|wrong|incorrect|corrupt\w*|nan|segfault|race)\b)");
     bool fix_titled = RE2::PartialMatch(ctx.pr.meta.title, fix);
+    // Without a description the title is only the head commit's subject ("fix" on a feature
+    // branch); the PR's own commits may say it is not a fix. They only veto (as bugfix-untested).
+    bool described = ctx.pr.meta.has_description && !trim(ctx.pr.meta.body).empty();
+    if (fix_titled && !described) {
+      CommitIntent intent = read_intent(ctx.pr.meta.commits);
+      if (intent.known && !intent.fix) fix_titled = false;
+    }
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.status == FileStatus::Added || f.status == FileStatus::Deleted || f.new_path.empty()) continue;
       if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
