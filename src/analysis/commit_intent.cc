@@ -5,6 +5,8 @@
 
 #include <re2/re2.h>
 
+#include "core/strings.h"
+
 namespace rp {
 
 namespace {
@@ -74,6 +76,11 @@ CommitReading read_commit(const CommitInfo& commit) {
   if (RE2::PartialMatch(piece(body), fix_verb)) return CommitReading::Fix;
   if (RE2::PartialMatch(piece(body), feature_verb)) return CommitReading::Feature;
   return CommitReading::Neutral;
+}
+
+CommitIntent undescribed_intent(const PullRequestMeta& meta) {
+  if (meta.has_description && !trim(meta.body).empty()) return {};
+  return read_intent(meta.commits);
 }
 
 std::string commit_messages(const std::vector<CommitInfo>& commits, size_t max_bytes) {

@@ -33,6 +33,12 @@ struct CommitIntent {
 
 CommitIntent read_intent(const std::vector<CommitInfo>& commits);
 
+// What the commits say of a PR that has no description (its title is then only the head
+// commit's subject: "fix" on a feature branch); unknown when the author described the PR, whose
+// description wins. Rules use it to veto a fix title (`known && !fix`): commits alone never
+// make a PR a fix, since stacked branches carry other PRs' fixes.
+CommitIntent undescribed_intent(const PullRequestMeta& meta);
+
 // The PR's own commit messages as one text, oldest first (each subject, a blank line, its
 // body), capped at `max_bytes`: what stands in for the description when a review has none (a
 // branch or a commit read from git), e.g. the measurements an author wrote in a commit body.

@@ -31,6 +31,22 @@ TEST(CommitIntent, FoundingCommitStatesThePurpose) {
   EXPECT_TRUE(i.fix);
 }
 
+TEST(CommitIntent, CommitsSpeakOnlyForAnUndescribedPr) {
+  PullRequestMeta meta;
+  meta.title = "fix";
+  meta.commits = {c("support qwen9"), c("fix")};
+  CommitIntent i = undescribed_intent(meta);
+  EXPECT_TRUE(i.known);
+  EXPECT_FALSE(i.fix);
+  // The author's description wins: the commits are not read.
+  meta.has_description = true;
+  meta.body = "Fixes the prefill crash of #12.";
+  EXPECT_FALSE(undescribed_intent(meta).known);
+  // An empty description is no description.
+  meta.body = "  \n";
+  EXPECT_TRUE(undescribed_intent(meta).known);
+}
+
 TEST(CommitIntent, BranchNameFromMergesDecides) {
   CommitIntent i = read_intent({c("fix: wire the header"), c("Merge branch 'main' into feat/header-routing"),
                                 c("Merge remote-tracking branch 'up/main' into feat/header-routing"),

@@ -258,14 +258,8 @@ class SiblingVariant : public RuleWithInfo<kInfo> {
     // The checklist asks this of bug fixes: a feature or tuning PR that changes one variant on
     // purpose (a narrower index type on the decode path only) is not a fix left half-applied.
     static const RE2 fix(R"((?i)\b(?:fix(?:es|ed)?|bug\w*|hotfix|oob|out[- ]of[- ]bounds?|overflow|crash\w*|illegal|wrong|incorrect|corrupt\w*|nan|segfault|race)\b)");
-    bool fix_titled = RE2::PartialMatch(ctx.pr.meta.title, fix);
-    // Without a description the title is only the head commit's subject ("fix" on a feature
-    // branch); the PR's own commits may say it is not a fix. They only veto (as bugfix-untested).
-    bool described = ctx.pr.meta.has_description && !trim(ctx.pr.meta.body).empty();
-    if (fix_titled && !described) {
-      CommitIntent intent = read_intent(ctx.pr.meta.commits);
-      if (intent.known && !intent.fix) fix_titled = false;
-    }
+    CommitIntent intent = undescribed_intent(ctx.pr.meta);
+    bool fix_titled = RE2::PartialMatch(ctx.pr.meta.title, fix) && !(intent.known && !intent.fix);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.status == FileStatus::Added || f.status == FileStatus::Deleted || f.new_path.empty()) continue;
       if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;

@@ -49,13 +49,9 @@ class BugfixWithoutTest : public Rule {
     static const RE2 fix(R"((?i)\b(?:fix|fixes|fixed|fixing|bugfix|hotfix|bug)\b)");
     static const RE2 trivial(R"((?i)\b(?:typo|lint|doc|docs|readme|comment|comments|format|formatting|style|ci|log|logging|warning|warnings|spelling|pre-commit|ruff|black|mypy|build|compile|import|perf|trace|tag|profiler|env|envs)\b)");
     const std::string& title = ctx.pr.meta.title;
-    // The author's description wins; without one the title is just the head commit's
-    // subject, and the PR's commits say better what it is.
-    bool described = ctx.pr.meta.has_description && !trim(ctx.pr.meta.body).empty();
-    CommitIntent intent = described ? CommitIntent{} : read_intent(ctx.pr.meta.commits);
-    // The commits only veto: a title that reads as a fix on a branch whose commits say it is a
-    // feature is not a bug fix, but commits alone (stacked branches carry other PRs' fixes) do
-    // not make one.
+    // The author's description wins; without one the title is just the head commit's subject,
+    // and the PR's commits say better what it is (they only veto).
+    CommitIntent intent = undescribed_intent(ctx.pr.meta);
     if (!RE2::PartialMatch(title, fix) || RE2::PartialMatch(title, trivial)) return;
     // A revert (git's `Revert "<subject>"`, even of a fix) restores code the repository had,
     // and tested, before the reverted change: there is no new fix for a test to guard.
