@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/commit_intent.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/plural.h"
@@ -25,7 +26,7 @@ constexpr RuleInfo kInfo{
     .docs = R"(What it catches: in a PR of 3 to 20 files, a changed Python or C-family source file (not a
 test, doc, CI or config file; not deleted) that has no connection to the rest of the change:
 no word of its path (directory or name parts) or of its changed lines (code and comments,
-4+ letters) appears in the title, the description or the other changed files' paths; none of the identifiers on its changed lines appears in the
+4+ letters) appears in the title, the description (without one, the PR's own commit messages) or the other changed files' paths; none of the identifiers on its changed lines appears in the
 title, the description or the other files' changed lines; no code symbol the title or description
 names (a qualified name such as `std::min` or `torch.cuda.synchronize`, or a backticked span)
 appears on its changed lines; it shares no directory with another
@@ -182,9 +183,12 @@ class UnrelatedFile : public RuleWithInfo<kInfo> {
     std::string dir = parent_dir(path);
     // Context: the PR's words and every other file's path words and changed identifiers.
     std::set<std::string> words, other_ids;
-    add_words(ctx.pr.meta.title, words);
-    add_words(ctx.pr.meta.body, words);
+    // Without a description the PR's own commit messages stand in for it (a branch read from git:
+    // the title is only the head commit's subject, "clean up").
     std::string prose = ctx.pr.meta.title + "\n" + ctx.pr.meta.body;
+    if (!ctx.pr.meta.has_description || trim(ctx.pr.meta.body).empty())
+      prose += "\n" + commit_messages(ctx.pr.meta.commits);
+    add_words(prose, words);
     for (const FileChange& o : ctx.pr.changes.files) {
       if (&o == &f) continue;
       if (parent_dir(o.path()) == dir) return true;

@@ -1,0 +1,2 @@
+def apply_rotary(q, k, cos, sin):
+    return q * cos + k * sin

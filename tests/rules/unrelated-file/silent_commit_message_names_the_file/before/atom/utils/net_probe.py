@@ -1,0 +1,2 @@
+def probe_port():
+    return 29500
