@@ -1,0 +1,2 @@
+def chip_name():
+    return "gfx942"
