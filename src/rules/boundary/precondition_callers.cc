@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/api_surface.h"
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "analysis/reach.h"
@@ -223,15 +224,7 @@ class PreconditionCallers : public SourceRule<kInfo> {
 
   std::vector<Caller> uncovered_callers(const ReviewContext& ctx, const RepoIndex& idx, const std::string& path,
                                         const lang::Function& fn, const std::set<std::string>& keys) const {
-    std::vector<index::CallSite> sites;
-    if (fn.class_name.empty()) {
-      for (const index::CallSite& s : idx.callers(fn.name)) {
-        auto target = resolve_symbol(idx, s.path, s.call->callee, s.call->line);
-        if (target && target->module_path == path && target->name == fn.name) sites.push_back(s);
-      }
-    } else if (fn.qualified == fn.class_name + "." + fn.name) {
-      sites = method_callers(idx, path, fn.class_name, fn.name);
-    }
+    std::vector<index::CallSite> sites = api::callers_of(idx, path, fn);
     std::vector<Caller> open;
     std::set<std::pair<std::string, int>> seen;
     for (const index::CallSite& s : sites) {

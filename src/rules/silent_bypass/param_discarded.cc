@@ -5,6 +5,8 @@
 #include <fmt/ranges.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <optional>
 #include <span>
 
 #include "analysis/api_surface.h"
@@ -31,8 +33,9 @@ existed before the PR (module-level, or a method of a module-level class), on an
 that the body never reads; a new parameter of a base-class hook (a stub body) that every
 override in the repository ignores too (never read, or only `del`-ed).
 Severity: red when the name says it feeds the computation (mask, scale, mapping, expert,
-bias, zero, offset, stride, sink, causal, window) — any caller that passes it gets a result
-computed without it; a note on a method of a subclass (the base class may force the
+bias, zero, offset, stride, sink, causal, window) and a call in the head tree passes it a value
+(not None, not the caller's own same-named parameter passed on) — that caller gets a result
+computed without it, and the finding names it; a note on a method of a subclass (the base class may force the
 signature); a warning otherwise.
 Why it matters: a caller that passes the new argument gets the same behaviour as without it,
 silently; a feature the PR claims to add is not wired in.
@@ -144,10 +147,42 @@ class ParamDiscarded : public RuleWithInfo<kInfo> {
       fd.problem += " (a method of a subclass: the base class may force the signature)";
       fd.action = fmt::format("Reviewer should ask whether `{}` ignores `{}` on purpose", fn.qualified, p.name);
     } else if (correctness_param(p.name)) {
-      fd.severity = Severity::Red;
-      fd.trigger = fmt::format("any call of {}() that passes {}= (the value never reaches the computation)", fn.name, p.name);
+      // Red only when a caller hands it a value: a parameter nobody passes (or that callers
+      // only thread through from their own same-named parameter, or pass as None) changes no
+      // result yet; it is dead, not a wrong answer.
+      if (std::optional<std::string> passer = value_passer(ctx, path, fn, p.name)) {
+        fd.severity = Severity::Red;
+        fd.trigger = fmt::format("{} passes {}=, and the value never reaches the computation", *passer, p.name);
+      }
     }
     out.push_back(std::move(fd));
+  }
+
+  // The first call in the head tree that passes parameter `name` of `fn` a value by keyword:
+  // not the literal None, and not the caller's own parameter of the same name passed on.
+  // "`path:line`" of that call; nullopt when no call does.
+  static std::optional<std::string> value_passer(const ReviewContext& ctx, const std::string& path,
+                                                 const lang::Function& fn, const std::string& name) {
+    for (const index::CallSite& site : api::callers_of(ctx.repo->index(), path, fn)) {
+      if (std::find(site.call->keywords.begin(), site.call->keywords.end(), name) == site.call->keywords.end()) continue;
+      const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
+      if (!t) continue;
+      for (const lang::Call& c : t->calls()) {
+        if (c.line != site.call->line) continue;
+        const lang::Argument* a = c.keyword(name);
+        if (!a || !a->value) continue;
+        std::string_view v = a->value.text();
+        if (v == "None") continue;
+        if (v == name) {
+          std::optional<lang::Function> in = t->enclosing_function(c.line);
+          bool threaded = in && std::any_of(in->params.begin(), in->params.end(),
+                                            [&](const lang::Param& q) { return q.name == name; });
+          if (threaded) continue;
+        }
+        return fmt::format("`{}:{}`", site.path, c.line);
+      }
+    }
+    return std::nullopt;
   }
 
   // Whether a base class of `fn`'s class (by name, anywhere in the repository) declares the
