@@ -122,6 +122,9 @@ Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
                                       "REF], or --diff FILE --meta FILE")
                       : opened.status();
   p.repo = std::move(*opened);
+  // Beside the index cache: the tree objects the head listing read, so that the next review
+  // lists only the directories that changed since.
+  if (std::string index_file = index_cache_file(in); !index_file.empty()) p.repo->set_tree_cache_file(index_file + ".trees");
   if (in.work_tree && !in.head.empty()) return Status::Error("--worktree reviews the work tree as the head side; drop --head");
   if (in.staged && (in.work_tree || !in.head.empty()))
     return Status::Error("--staged reviews the index as the head side; drop --head and --worktree");
