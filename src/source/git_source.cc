@@ -207,6 +207,8 @@ std::string hex_id(const unsigned char* id) {
   return out;
 }
 
+constexpr size_t kMinBlobsToKeepTrees = 100;
+
 class GitTree : public TreeReader {
  public:
   GitTree(git_repository* repo, git_tree* tree, std::string cache_file = {})
@@ -270,7 +272,9 @@ class GitTree : public TreeReader {
             return true;
           });
         };
-        if (walk(walk, *git_tree_id(tree_))) cache.save();
+        // A small tree lists in well under a millisecond: no file per small repository
+        // (the index cache has the same floor).
+        if (walk(walk, *git_tree_id(tree_)) && listing_.blobs.size() >= kMinBlobsToKeepTrees) cache.save();
       } else {
         git_tree_walk(
           tree_, GIT_TREEWALK_PRE,

@@ -31,6 +31,12 @@ class TreeListing : public ::testing::Test {
     fs::create_directories((dir_ / "repo" / path).parent_path());
     std::ofstream(dir_ / "repo" / path) << text;
   }
+  // The tree file is kept only for trees of 100 or more files: a bulk of them in two
+  // directories, beside the shapes each test is about.
+  void write_bulk() {
+    for (int i = 0; i < 60; ++i) write("bulk/m" + std::to_string(i) + ".py", std::to_string(i) + "\n");
+    for (int i = 0; i < 60; ++i) write("bulk/sub/n" + std::to_string(i) + ".cc", std::to_string(i) + "\n");
+  }
   void commit() {
     std::string g = "git -C " + (dir_ / "repo").string() + " -c user.name=t -c user.email=t@t ";
     ASSERT_EQ(std::system((g + "add -A && " + g + "commit -qm c").c_str()), 0);
@@ -61,10 +67,11 @@ TEST_F(TreeListing, CachedListingEqualsTheWalkAcrossCommits) {
   write("a0", "2\n");
   write("same1/z.txt", "z\n");
   write("same2/z.txt", "z\n");
+  write_bulk();
   commit();
   std::string cache = (dir_ / "cache" / "index.rpx.trees").string();
   std::vector<std::string> first = listing("HEAD", "");
-  ASSERT_EQ(first.size(), 6u);
+  ASSERT_EQ(first.size(), 126u);
   EXPECT_EQ(listing("HEAD", cache), first);  // written
   ASSERT_TRUE(fs::exists(cache));
   EXPECT_EQ(listing("HEAD", cache), first);  // read back
@@ -84,6 +91,7 @@ TEST_F(TreeListing, CachedListingEqualsTheWalkAcrossCommits) {
 TEST_F(TreeListing, CorruptOrTruncatedCacheFileIsIgnored) {
   write("p/q.py", "q = 1\n");
   write("r.py", "r = 1\n");
+  write_bulk();
   commit();
   std::vector<std::string> expected = listing("HEAD", "");
   std::string cache = (dir_ / "trees").string();
@@ -93,7 +101,7 @@ TEST_F(TreeListing, CorruptOrTruncatedCacheFileIsIgnored) {
     std::ifstream in(cache, std::ios::binary);
     bytes.assign(std::istreambuf_iterator<char>(in), {});
   }
-  ASSERT_GT(bytes.size(), 40u);
+  ASSERT_GT(bytes.size(), 3000u);
   for (size_t cut : {size_t{0}, size_t{7}, size_t{20}, bytes.size() - 1}) {
     std::ofstream(cache, std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);
     EXPECT_EQ(listing("HEAD", cache), expected) << "truncated at " << cut;
@@ -102,6 +110,14 @@ TEST_F(TreeListing, CorruptOrTruncatedCacheFileIsIgnored) {
   flipped[flipped.size() - 3] ^= 0x20;  // a byte of the last name: the hash no longer matches
   std::ofstream(cache, std::ios::binary | std::ios::trunc) << flipped;
   EXPECT_EQ(listing("HEAD", cache), expected);
+}
+
+TEST_F(TreeListing, SmallTreeLeavesNoFile) {
+  write("a.py", "a = 1\n");
+  commit();
+  std::string cache = (dir_ / "trees").string();
+  EXPECT_EQ(listing("HEAD", cache), listing("HEAD", ""));
+  EXPECT_FALSE(fs::exists(cache));
 }
 
 }  // namespace
