@@ -115,6 +115,7 @@ int run(ReviewArgs& args) {
                 "--repo PATH --base REF --head REF, or from files with --diff FILE --meta FILE");
   }
   args.in.config_from_head = args.config_from == "head";
+  args.in.leave_to_exit = true;  // one review per process: its parses and index are freed at exit
   Result<Review> review = run_review(args.in);
   if (!review.ok()) return fail(review.error());
   if (args.pr_number && !review->number) review->number = args.pr_number;

@@ -281,6 +281,10 @@ struct WalkOrder {
   std::vector<Node> nodes;
   std::vector<uint32_t> end;
   std::vector<uint32_t> parent;  // index of the entry's parent; kNoParent for the root
+  // Each entry's start byte and tree-sitter id, beside `nodes`: stored_index's binary search
+  // and identity scan read these flat arrays instead of calling into tree-sitter per probe.
+  std::vector<uint32_t> start;
+  std::vector<const void*> id;
 };
 constexpr uint32_t kNoParent = UINT32_MAX;
 
@@ -366,6 +370,8 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
     open.emplace_back(static_cast<uint32_t>(w.nodes.size()), depth);
     w.nodes.push_back(NodeAccess::wrap(tree, n));
     w.end.push_back(0);
+    w.start.push_back(ts_node_start_byte(n));
+    w.id.push_back(n.id);
   };
   record(root, 0);
   cursor_walk(root, [&](TSNode n, size_t depth) {
@@ -381,13 +387,12 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
 // does, it is found by identity.
 std::optional<size_t> stored_index(const WalkOrder& w, const Node& n) {
   if (!w.ready.load(std::memory_order_acquire)) return std::nullopt;
-  uint32_t start = n.start_byte();
-  auto it = std::lower_bound(w.nodes.begin(), w.nodes.end(), start,
-                             [](const Node& x, uint32_t b) { return x.start_byte() < b; });
-  const void* id = NodeAccess::ts(n).id;
-  while (it != w.nodes.end() && it->start_byte() == start && NodeAccess::ts(*it).id != id) ++it;
-  if (it == w.nodes.end() || it->start_byte() != start) return std::nullopt;
-  return static_cast<size_t>(it - w.nodes.begin());
+  const TSNode& t = NodeAccess::ts(n);
+  uint32_t start = ts_node_start_byte(t);
+  size_t i = static_cast<size_t>(std::lower_bound(w.start.begin(), w.start.end(), start) - w.start.begin());
+  while (i < w.start.size() && w.start[i] == start && w.id[i] != t.id) ++i;
+  if (i == w.start.size() || w.start[i] != start) return std::nullopt;
+  return i;
 }
 
 // walk() over the stored walk order; false when it is not stored yet (only parts of the tree

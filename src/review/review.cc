@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <set>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -120,6 +122,9 @@ Status load_git(const ReviewInputs& in, Prepared& p, std::string& diff_text) {
                                       "REF], or --diff FILE --meta FILE")
                       : opened.status();
   p.repo = std::move(*opened);
+  // Beside the index cache: the tree objects the head listing read, so that the next review
+  // lists only the directories that changed since.
+  if (std::string index_file = index_cache_file(in); !index_file.empty()) p.repo->set_tree_cache_file(index_file + ".trees");
   if (in.work_tree && !in.head.empty()) return Status::Error("--worktree reviews the work tree as the head side; drop --head");
   if (in.staged && (in.work_tree || !in.head.empty()))
     return Status::Error("--staged reviews the index as the head side; drop --head and --worktree");
@@ -411,17 +416,36 @@ Result<Review> run_review(const ReviewInputs& in) {
     if (!dep.ok()) return dep.status();
     deps.push_back(std::move(*dep));
   }
-  auto prepared = prepare(in);
-  if (!prepared.ok()) return prepared.status();
-  Prepared& p = *prepared;
+  auto prepared = std::make_unique<Result<Prepared>>(prepare(in));
+  if (!prepared->ok()) return prepared->status();
+  Prepared& p = **prepared;
 
-  Workspace workspace(p.pr, std::move(p.base_tree), std::move(p.head_tree));
+  auto workspace_owned = std::make_unique<Workspace>(p.pr, std::move(p.base_tree), std::move(p.head_tree));
+  Workspace& workspace = *workspace_owned;
   std::unique_ptr<index::RepoKnowledge> knowledge;
   if (workspace.head_tree()) {
     knowledge = std::make_unique<index::RepoKnowledge>(*workspace.head_tree(), p.profile, index_cache_file(in));
     for (index::Dependency& d : deps) knowledge->add_dependency(std::move(d));
   }
   ReviewContext ctx{p.pr, workspace, p.profile, knowledge.get(), p.repo.get()};
+  // Declared after what it holds, so it runs first: on the review command the objects move to
+  // the process-lifetime list before their destructors would run.
+  struct LeaveToExit {
+    bool on;
+    std::unique_ptr<Result<Prepared>>& prepared;
+    std::unique_ptr<Workspace>& workspace;
+    std::unique_ptr<index::RepoKnowledge>& knowledge;
+    std::shared_ptr<FactCache>& facts;
+    ~LeaveToExit() {
+      if (!on) return;
+      // Reachable from a global for the rest of the process: freed by the OS at exit.
+      static auto* kept = new std::vector<std::shared_ptr<void>>();
+      kept->push_back(std::move(facts));
+      kept->push_back(std::shared_ptr<void>(std::move(knowledge)));
+      kept->push_back(std::shared_ptr<void>(std::move(workspace)));
+      kept->push_back(std::shared_ptr<void>(std::move(prepared)));
+    }
+  } leave{in.leave_to_exit, prepared, workspace_owned, knowledge, ctx.facts};
   RuleSelection rules = configured_rules(p.config, in.rules);
   RuleRun run = run_rules(ctx, rules, rule_budget(in, p.config));
   gate_reach(run.findings, ctx);

@@ -62,6 +62,11 @@ struct ReviewInputs {
   // Each rule's time budget per file in seconds (--rule-timeout; 0 = unlimited); unset = the
   // configuration's rules.timeout, else budget::kDefault.
   std::optional<double> rule_timeout;
+  // The process exits right after this review (the review command): its trees, parses,
+  // index and facts are left to the OS at exit instead of being freed one node at a time.
+  // They stay reachable (not reported as leaks). Batch and eval, which run many reviews in
+  // one process, leave it off.
+  bool leave_to_exit = false;
 };
 
 // The configuration a review uses, with the profile it resolves to.

@@ -3,6 +3,16 @@
 #include <git2.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <map>
+#include <string_view>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -51,9 +61,158 @@ git_diff_options diff_options() {
   return opts;
 }
 
+// Tree objects by id, read from and written to one file (GitRepo::set_tree_cache_file).
+// Layout: "RPTREES1", the 64-bit hash of the rest, then per tree its 20-byte id and its
+// record: a 32-bit entry count, then per entry a kind byte, the 20-byte id, a 16-bit name
+// length and the name. Records are decoded where they lie (the file's bytes, or the bytes
+// written for a tree read from the object store in this run).
+class TreeCache {
+ public:
+  enum Kind : uint8_t { Blob, Tree, Other };
+  struct Entry {
+    Kind kind;
+    const unsigned char* id;  // GIT_OID_RAWSZ bytes
+    std::string_view name;
+  };
+
+  explicit TreeCache(std::string file) : file_(std::move(file)) {
+    FILE* f = std::fopen(file_.c_str(), "rb");
+    if (!f) return;
+    std::string& data = data_;  // the views below point into it
+    char buf[1 << 16];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) data.append(buf, n);
+    std::fclose(f);
+    if (data.size() < 16 || data.compare(0, 8, kMagic) != 0) return;
+    uint64_t hash = 0;
+    std::memcpy(&hash, data.data() + 8, 8);
+    std::string_view body = std::string_view(data).substr(16);
+    if (hash != std::hash<std::string_view>{}(body)) return;
+    std::unordered_map<std::string_view, std::string_view> records;
+    for (size_t at = 0; at < body.size();) {
+      if (body.size() - at < GIT_OID_RAWSZ + 4) return;
+      std::string_view key = body.substr(at, GIT_OID_RAWSZ);
+      size_t start = at + GIT_OID_RAWSZ;
+      uint32_t count = 0;
+      std::memcpy(&count, body.data() + start, 4);
+      at = start + 4;
+      for (uint32_t i = 0; i < count; ++i) {
+        if (body.size() - at < 1 + GIT_OID_RAWSZ + 2 || static_cast<uint8_t>(body[at]) > Other) return;
+        uint16_t len = 0;
+        std::memcpy(&len, body.data() + at + 1 + GIT_OID_RAWSZ, 2);
+        at += 1 + GIT_OID_RAWSZ + 2;
+        if (body.size() - at < len) return;
+        at += len;
+      }
+      records.emplace(key, body.substr(start, at - start));
+    }
+    records_ = std::move(records);
+  }
+
+  // The record of tree `id`, from the file or else from the object store (then kept for
+  // save()); empty when the object store has no such tree.
+  std::optional<std::string_view> record(git_repository* repo, const git_oid& id) {
+    std::string_view key(reinterpret_cast<const char*>(id.id), GIT_OID_RAWSZ);
+    auto it = records_.find(key);
+    if (it == records_.end()) {
+      Owned<git_tree, git_tree_free> tree;
+      if (git_tree_lookup(&tree.p, repo, &id) != 0) return std::nullopt;
+      std::string& rec = owned_.emplace_back();
+      size_t n = git_tree_entrycount(tree.p);
+      uint32_t count = static_cast<uint32_t>(n);
+      rec.append(reinterpret_cast<const char*>(&count), 4);
+      for (size_t i = 0; i < n; ++i) {
+        const git_tree_entry* e = git_tree_entry_byindex(tree.p, i);
+        git_object_t type = git_tree_entry_type(e);
+        std::string_view name = git_tree_entry_name(e);
+        if (name.size() > UINT16_MAX) representable_ = false;
+        uint16_t len = static_cast<uint16_t>(name.size());
+        rec.push_back(static_cast<char>(type == GIT_OBJECT_BLOB ? Blob : type == GIT_OBJECT_TREE ? Tree : Other));
+        rec.append(reinterpret_cast<const char*>(git_tree_entry_id(e)->id), GIT_OID_RAWSZ);
+        rec.append(reinterpret_cast<const char*>(&len), 2);
+        rec.append(name);
+      }
+      std::string& owned_key = owned_.emplace_back(key);
+      it = records_.emplace(owned_key, rec).first;
+      read_ = true;
+    }
+    if (used_.insert(it->first).second) order_.push_back(it->first);
+    return it->second;
+  }
+
+  // Calls f(Entry) for each entry of a record, in tree order; stops when f returns false.
+  template <typename F>
+  static bool each(std::string_view rec, F&& f) {
+    uint32_t count = 0;
+    std::memcpy(&count, rec.data(), 4);
+    size_t at = 4;
+    for (uint32_t i = 0; i < count; ++i) {
+      uint16_t len = 0;
+      std::memcpy(&len, rec.data() + at + 1 + GIT_OID_RAWSZ, 2);
+      Entry e{static_cast<Kind>(rec[at]), reinterpret_cast<const unsigned char*>(rec.data() + at + 1),
+              rec.substr(at + 1 + GIT_OID_RAWSZ + 2, len)};
+      at += 1 + GIT_OID_RAWSZ + 2 + len;
+      if (!f(e)) return false;
+    }
+    return true;
+  }
+
+  // Writes the trees the listing used, when it read any from the object store.
+  void save() const {
+    if (!read_ || !representable_) return;
+    std::string body;
+    for (std::string_view key : order_) {
+      body.append(key);
+      body.append(records_.at(key));
+    }
+    uint64_t hash = std::hash<std::string_view>{}(body);
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(file_).parent_path(), ec);
+    static std::atomic<unsigned> serial{0};
+    std::string tmp = file_ + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      out.write(kMagic, 8);
+      out.write(reinterpret_cast<const char*>(&hash), 8);
+      out.write(body.data(), static_cast<std::streamsize>(body.size()));
+      if (!out) {
+        out.close();
+        std::filesystem::remove(tmp, ec);
+        return;
+      }
+    }
+    std::filesystem::rename(tmp, file_, ec);
+    if (ec) std::filesystem::remove(tmp, ec);
+  }
+
+ private:
+  static constexpr char kMagic[9] = "RPTREES1";
+  std::string file_;
+  std::string data_;                                                 // the file's bytes
+  std::deque<std::string> owned_;                                    // keys and records read this run
+  std::unordered_map<std::string_view, std::string_view> records_;  // raw id -> record
+  std::unordered_set<std::string_view> used_;                        // ids the listing visited
+  std::vector<std::string_view> order_;                              // the same, in visit order
+  bool read_ = false;                                                // a tree came from the object store
+  bool representable_ = true;                                        // every name fits 16 bits
+};
+
+// 40 lowercase hex digits of a raw object id, as git_oid_tostr writes them.
+std::string hex_id(const unsigned char* id) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(GIT_OID_HEXSZ, '0');
+  for (size_t i = 0; i < GIT_OID_RAWSZ; ++i) {
+    out[2 * i] = kDigits[id[i] >> 4];
+    out[2 * i + 1] = kDigits[id[i] & 15];
+  }
+  return out;
+}
+
+constexpr size_t kMinBlobsToKeepTrees = 100;
+
 class GitTree : public TreeReader {
  public:
-  GitTree(git_repository* repo, git_tree* tree) : repo_(repo), tree_(tree) {}
+  GitTree(git_repository* repo, git_tree* tree, std::string cache_file = {})
+      : repo_(repo), tree_(tree), cache_file_(std::move(cache_file)) {}
   ~GitTree() override {
     if (tree_) git_tree_free(tree_);
   }
@@ -88,7 +247,36 @@ class GitTree : public TreeReader {
   const Listing& listing() const {
     std::call_once(listed_, [this] {
       if (!tree_) return;
-      git_tree_walk(
+      if (!cache_file_.empty()) {
+        // The same pre-order walk as git_tree_walk's below (entries in tree order, a subtree
+        // right after its entry, the first unreadable subtree ends the walk), over the kept
+        // trees where their ids match.
+        TreeCache cache(cache_file_);
+        std::string path;
+        auto walk = [&](auto& self, const git_oid& id) -> bool {
+          std::optional<std::string_view> rec = cache.record(repo_, id);
+          if (!rec) return false;
+          return TreeCache::each(*rec, [&](const TreeCache::Entry& e) {
+            if (e.kind == TreeCache::Blob) {
+              listing_.blobs.push_back({path + std::string(e.name), hex_id(e.id)});
+            } else if (e.kind == TreeCache::Tree) {
+              size_t len = path.size();
+              path += e.name;
+              path += '/';
+              git_oid sub;
+              std::memcpy(sub.id, e.id, GIT_OID_RAWSZ);
+              bool ok = self(self, sub);
+              path.resize(len);
+              return ok;
+            }
+            return true;
+          });
+        };
+        // A small tree lists in well under a millisecond: no file per small repository
+        // (the index cache has the same floor).
+        if (walk(walk, *git_tree_id(tree_)) && listing_.blobs.size() >= kMinBlobsToKeepTrees) cache.save();
+      } else {
+        git_tree_walk(
           tree_, GIT_TREEWALK_PRE,
           [](const char* root, const git_tree_entry* entry, void* payload) -> int {
             if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB)
@@ -97,6 +285,7 @@ class GitTree : public TreeReader {
             return 0;
           },
           &listing_.blobs);
+      }
       // git orders a tree's entries by name, a subtree's name as if it ended in '/': the
       // pre-order walk then yields the paths in byte order already. Checked, not assumed (a
       // tree written by another tool may be out of order): sorting costs n log n string
@@ -112,6 +301,7 @@ class GitTree : public TreeReader {
 
   git_repository* repo_;  // owned by GitRepo, which outlives every review using it
   git_tree* tree_;
+  std::string cache_file_;  // TreeCache's file ("" = list through git_tree_walk)
   mutable std::once_flag listed_;
   mutable Listing listing_;
 };
@@ -197,6 +387,7 @@ Result<std::string> format_diff(git_diff* diff) {
 
 struct GitRepo::Impl {
   git_repository* repo = nullptr;
+  std::string tree_cache_file;  // set_tree_cache_file
   ~Impl() {
     if (repo) git_repository_free(repo);
   }
@@ -419,8 +610,10 @@ Result<std::unique_ptr<TreeReader>> GitRepo::index_tree() const {
 Result<std::unique_ptr<TreeReader>> GitRepo::tree(const std::string& commit) const {
   auto t = impl_->tree(commit);
   if (!t.ok()) return t.status();
-  return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, *t));
+  return std::unique_ptr<TreeReader>(new GitTree(impl_->repo, *t, impl_->tree_cache_file));
 }
+
+void GitRepo::set_tree_cache_file(std::string file) { impl_->tree_cache_file = std::move(file); }
 
 namespace {
 // The blob id of `path` in `tree` ("" when absent).

@@ -39,6 +39,11 @@ class GitRepo {
   // `git diff base head` with rename detection, as unified text.
   Result<std::string> diff_text(const std::string& base_commit, const std::string& head_commit) const;
   Result<std::unique_ptr<TreeReader>> tree(const std::string& commit) const;
+  // A file that keeps the tree objects a listing read (`list_blobs`, `list_files` of trees
+  // made after this call), by tree id: the next listing reads from the object store only the
+  // subtrees whose ids it does not hold ("" = none, the default). Ids name content, so a
+  // kept tree is never stale; a file that does not check out is ignored and rewritten.
+  void set_tree_cache_file(std::string file);
   // For each path, how many commits changed it on the first-parent line of `head` within
   // `days` days before head's commit time (at most `max_commits` commits walked): the
   // "git commits" column of the checklists' Step 4 tables, computed.

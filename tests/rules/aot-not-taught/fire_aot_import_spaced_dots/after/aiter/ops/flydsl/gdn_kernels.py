@@ -1,0 +1,6 @@
+def build_chunk_kernel(chunk, heads):
+    return ("gdn", chunk, heads)
+
+
+def pick_chunk(seqlen, heads):  # expect: aot-not-taught
+    return 64 if seqlen * heads > 4096 else 32

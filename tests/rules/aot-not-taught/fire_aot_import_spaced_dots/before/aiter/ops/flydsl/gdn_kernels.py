@@ -1,0 +1,2 @@
+def build_chunk_kernel(chunk, heads):
+    return ("gdn", chunk, heads)
