@@ -6,6 +6,7 @@
 #include <set>
 
 #include "analysis/facts.h"
+#include "analysis/index_facts.h"
 #include "analysis/intent_facts.h"
 #include "analysis/source_facts.h"
 #include "analysis/undefined_names.h"
@@ -98,8 +99,16 @@ class UndefinedName : public RuleWithInfo<kInfo> {
     const index::RepoIndex& idx = ctx.repo->index();
     for (const std::string& name : script_only_functions(tree)) {
       bool elsewhere = false;
-      for (const index::CallSite& c : idx.callers(name)) elsewhere = elsewhere || c.path != path;
-      for (const index::ImportSite& i : idx.importers_of_name(name)) elsewhere = elsewhere || i.path != path;
+      // Calls from other files that reach this module's function (every script has its own
+      // `main`), and imports of the name from this module.
+      for (const index::CallSite& c : idx.callers(name)) {
+        if (elsewhere || c.path == path) continue;
+        std::optional<SymbolTarget> t = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
+        elsewhere = t && t->module_path == path;
+      }
+      for (const index::ImportSite& i : idx.importers_of_name(name))
+        elsewhere = elsewhere ||
+                    (i.path != path && idx.module_path(index::RepoIndex::absolute_module(i.path, *i.import)) == path);
       if (!elsewhere) out.insert(name);
     }
     return out;

@@ -25,6 +25,7 @@ def main():
     parser.add_argument("--cols", type=int, default=128)
     parser.add_argument("--tile", type=int, default=16)
     parser.add_argument("--swizzle", action="store_true")
+    parser.add_argument("--warmup", type=int, default=WARMUP_ITERS)  # expect: undefined-name
     args = parser.parse_args()
     print(_bench(args))
 
