@@ -270,7 +270,7 @@ std::vector<CapturedScope> captured_scopes(const lang::SyntaxTree& tree, std::st
       if (f.name.find("prefill") != std::string::npos || f.name.find("fake") != std::string::npos ||
           f.name.find("eager") != std::string::npos)
         continue;
-      found.push_back({f.body, f.qualified, "`" + f.qualified + "` runs under decode cudagraph capture"});
+      found.push_back({f.body, f.qualified, "`" + f.qualified + "` runs under decode cudagraph capture", true});
     }
   }
 

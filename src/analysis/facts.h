@@ -75,6 +75,10 @@ struct CapturedScope {
   lang::Node body;       // the function body or `with` body that is captured
   std::string function;  // qualified name of the enclosing function ("" at module level)
   std::string why;       // "forward() of a model class under atom/models/", ...
+  // A forward method taken as captured only because its class sits under the profile's
+  // model_dirs (not a capture context or decorator): whether it really is depends on the
+  // model's attention backend (analysis/capture_support.h).
+  bool model_forward = false;
 };
 // The captured scopes of one Python file (outermost only; a scope inside another is not
 // repeated): bodies of `with torch.cuda.graph(...)`; functions decorated with a graph-capture

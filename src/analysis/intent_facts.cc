@@ -70,6 +70,15 @@ bool compares_by_relative_error(const lang::SyntaxTree& tree) {
   return has_metric && !absolute;
 }
 
+bool docstring_states_format(const lang::Function& fn, std::string_view family) {
+  std::string_view doc = docstring_of(fn.body);
+  if (doc.empty() || family.empty()) return false;
+  static const RE2 layout(R"((?i)\bcheckpoints?\b|\bon[ -]disk\b|\blayout\b|\bstored\b|\bserializ|\bformat\b)");
+  if (!RE2::PartialMatch(doc, layout)) return false;
+  RE2 names("(?i)(?:^|[^a-z0-9])(?:" + std::string(family) + ")(?:$|[^a-z0-9])");
+  return names.ok() && RE2::PartialMatch(doc, names);
+}
+
 bool under_main_guard(lang::Node n) {
   for (lang::Node p = n.parent(); p; p = p.parent()) {
     if (p.kind() != "if_statement") continue;

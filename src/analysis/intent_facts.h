@@ -32,6 +32,11 @@ bool states_full_precision_intent(const lang::SyntaxTree& tree, const lang::Func
 // tolerance (`atol=`).
 bool compares_by_relative_error(const lang::SyntaxTree& tree);
 
+// Whether the function's docstring documents a data layout (a checkpoint's, what is stored on
+// disk, a format) and names the dtype family `family` (a regex of its names, `fp4|e2m1`): a
+// dtype the function's own documentation states as the data's format is not a hardcoded choice.
+bool docstring_states_format(const lang::Function& fn, std::string_view family);
+
 // Whether `n` lies inside an `if __name__ == "__main__":` block.
 bool under_main_guard(lang::Node n);
 

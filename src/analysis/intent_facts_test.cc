@@ -38,6 +38,19 @@ TEST(IntentFacts, FullPrecisionIntentComesFromTheFunctionsOwnWords) {
   EXPECT_FALSE(states_full_precision_intent(*t, fn_named(*t, "ref_c")));
 }
 
+TEST(IntentFacts, DocstringStatesTheDataFormat) {
+  auto t = py(
+      "def load_cfg(c):\n    \"\"\"Checkpoint layout: experts are FP4 (e2m1) with ue8m0 scales.\"\"\"\n    return c\n\n"
+      "def pick(c):\n    \"\"\"Uses fp4 kernels when fast.\"\"\"\n    return c\n\n"
+      "def plain(c):\n    return c\n");
+  EXPECT_TRUE(docstring_states_format(fn_named(*t, "load_cfg"), "fp4|e2m1"));
+  EXPECT_TRUE(docstring_states_format(fn_named(*t, "load_cfg"), "u?e8m0"));
+  EXPECT_FALSE(docstring_states_format(fn_named(*t, "load_cfg"), "bf16|bfloat16"));
+  // Names the dtype but documents no data layout.
+  EXPECT_FALSE(docstring_states_format(fn_named(*t, "pick"), "fp4|e2m1"));
+  EXPECT_FALSE(docstring_states_format(fn_named(*t, "plain"), "fp4|e2m1"));
+}
+
 TEST(IntentFacts, RelativeErrorMetricWithoutAbsoluteTolerance) {
   auto rel = py("def rel(a, b):\n    return (a - b).norm() / b.norm()\n\ndef test_x():\n    assert rel(f(), g()) < 1e-3\n");
   EXPECT_TRUE(compares_by_relative_error(*rel));

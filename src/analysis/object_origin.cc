@@ -42,6 +42,24 @@ lang::Node class_node(const lang::ClassDef& c) {
   return n;
 }
 
+// Whether class node `cn` declares `attr` with a type: `attr: T [= v]` in its body, or
+// `self.attr: T = v` in one of its methods.
+bool declares_annotated_field(lang::Node cn, const std::string& attr) {
+  bool found = false;
+  lang::Node body = cn.child_by_field("body");
+  if (!body) return false;
+  lang::walk(body, [&](lang::Node n) {
+    if (found || n.kind() == "class_definition") return false;
+    if (n.kind() != "assignment") return true;
+    lang::Node left = n.child_by_field("left");
+    if (!n.child_by_field("type") || !left) return true;
+    bool in_body = n.parent() && n.parent().parent() == body;
+    if ((in_body && left.text() == attr) || left.text() == "self." + attr) found = true;
+    return true;
+  });
+  return found;
+}
+
 bool contains(lang::Node outer, lang::Node inner) {
   return outer && inner && outer.start_byte() <= inner.start_byte() && inner.end_byte() <= outer.end_byte();
 }
@@ -151,8 +169,13 @@ Origin Origins::origin_rec(const std::string& path, lang::Node e, int depth) {
   if (k == "attribute") {
     Origin owner = origin_rec(path, e.child_by_field("object"), depth + 1);
     if (owner.external()) return owner;
-    if (owner.repo()) return field_origin(owner, std::string(e.child_by_field("attribute").text()), depth + 1);
-    return {};
+    std::string attr(e.child_by_field("attribute").text());
+    if (owner.repo()) return field_origin(owner, attr, depth + 1);
+    // An attribute of an object whose class is not known (`runner.config.hf_config` through an
+    // untyped `self.model_runner`): the repository's own declarations of a field of that name
+    // say what it holds when they all agree it is external.
+    Origin declared = declared_field_origin(attr, depth + 1);
+    return declared.external() ? declared : Origin{};
   }
   if (k != "call") return {};
   lang::Call call = lang::describe_call(e);
@@ -216,6 +239,35 @@ Origin Origins::name_origin(const std::string& path, lang::Node id, int depth) {
     }
   }
   return resolve_class(path, name, line);  // a class object or an imported name
+}
+
+Origin Origins::declared_field_origin(const std::string& attr, int depth) {
+  if (attr.size() < 3 || attr.starts_with("_") || depth > kMaxDepth) return {};
+  if (auto it = declared_fields_.find(attr); it != declared_fields_.end()) return it->second;
+  declared_fields_[attr] = Origin{};  // a cycle through the same name resolves to unknown
+  // `attr: T` in a class body, or `self.attr: T = ...` in a method.
+  RE2 decl("(?m)^[ \\t]+(?:self\\.)?" + RE2::QuoteMeta(attr) + "[ \\t]*:[^=\\n]");
+  Origin found;
+  int declarations = 0;
+  bool agree = true;
+  for (const std::string& path : head_.list_files()) {
+    if (!path.ends_with(".py") || !agree) continue;
+    std::optional<std::string> text = head_.read(path);
+    if (!text || !RE2::PartialMatch(*text, decl)) continue;
+    const lang::SyntaxTree* t = tree(path);
+    if (!t) continue;
+    for (const lang::ClassDef& c : t->classes()) {
+      lang::Node cn = class_node(c);
+      if (!cn || !declares_annotated_field(cn, attr)) continue;
+      Origin o = field_origin(Origin{Origin::Repo, path, c.name, ""}, attr, depth + 1);
+      ++declarations;
+      if (!o.external() || (found.external() && o.module != found.module)) agree = false;
+      found = o;
+    }
+  }
+  Origin out = agree && declarations > 0 ? found : Origin{};
+  declared_fields_[attr] = out;
+  return out;
 }
 
 Origin Origins::field_origin(const Origin& owner, const std::string& attr, int depth) {

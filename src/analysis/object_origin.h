@@ -59,7 +59,9 @@ class Origins {
   // attribute whose declared type is external such as `Config.hf_config: PretrainedConfig`,
   // a value loaded by an external call, or anything derived from one), or unknown. Follows
   // local assignments, parameter annotations, `self` fields, and — for a parameter without
-  // an annotation — the arguments the repository's callers pass.
+  // an annotation — the arguments the repository's callers pass. A field of an object whose
+  // class is not known is external when every repository class declaring a field of that name
+  // types it with the same external class (`Config.hf_config: PretrainedConfig`).
   Origin object_origin(const std::string& path, lang::Node expr);
 
   // Whether function `fn` of `path` is used as a value anywhere in the head tree: passed as an
@@ -74,6 +76,10 @@ class Origins {
   Origin origin_rec(const std::string& path, lang::Node expr, int depth);
   Origin name_origin(const std::string& path, lang::Node id, int depth);
   Origin field_origin(const Origin& owner, const std::string& attr, int depth);
+  // What the repository's classes declare field `attr` to be (`attr: T` in a class body,
+  // `self.attr: T = ...`): external when every declaration names the same external type, else
+  // unknown. Cached per name.
+  Origin declared_field_origin(const std::string& attr, int depth);
   Origin param_from_callers(const std::string& path, const lang::Function& fn, size_t index, const std::string& param,
                             int depth);
   Origin find_class(const std::string& module_path, const std::string& name, int depth);
@@ -84,6 +90,7 @@ class Origins {
   std::function<const lang::SyntaxTree*(const std::string&)> tree_of_;
   std::map<std::string, std::unique_ptr<lang::SyntaxTree>> parsed_;
   std::map<std::string, bool> used_as_value_;
+  std::map<std::string, Origin> declared_fields_;
   int budget_ = 0;  // caller lookups left for one object_origin question
 };
 

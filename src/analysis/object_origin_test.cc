@@ -116,6 +116,36 @@ def build(settings: Settings):
   EXPECT_TRUE(r.getattr_object("kit/model.py", 9).external());   // conf: the caller passes settings.ckpt
 }
 
+TEST(Origins, FieldOfAnUntypedOwnerFollowsTheRepositorysDeclarations) {
+  // `engine` is untyped, so `engine.settings` is unknown; but every class that declares a
+  // `ckpt` field types it with the external CheckpointConfig, so `.ckpt` is external.
+  Repo r({{"kit/__init__.py", ""},
+          {"kit/settings.py", kSettings},
+          {"kit/other.py",
+           "from hub.configs import CheckpointConfig\n\n\nclass Holder:\n    def __init__(self, c):\n"
+           "        self.ckpt: CheckpointConfig = c\n"},
+          {"kit/plan.py", R"(class Planner:
+    def __init__(self, engine):
+        self.engine = engine
+
+    def plan(self):
+        s = self.engine.settings
+        getattr(s.ckpt, "fresh", 1)
+        getattr(s.knobs, "fresh", 1)
+        getattr(s.depth_cfg, "fresh", 1)
+)"}});
+  EXPECT_TRUE(r.getattr_object("kit/plan.py", 7).external());
+  // `knobs` is declared without a type; `depth_cfg` nowhere: unknown.
+  EXPECT_EQ(r.getattr_object("kit/plan.py", 8).kind, Origin::Unknown);
+  EXPECT_EQ(r.getattr_object("kit/plan.py", 9).kind, Origin::Unknown);
+  // A second declaration of a repository type makes the name ambiguous: unknown.
+  Repo mixed({{"kit/__init__.py", ""},
+              {"kit/settings.py", kSettings},
+              {"kit/alt.py", "class Alt:\n    ckpt: 'Alt' = None\n"},
+              {"kit/plan.py", "def plan(engine):\n    getattr(engine.state.ckpt, 'fresh', 1)\n"}});
+  EXPECT_EQ(mixed.getattr_object("kit/plan.py", 2).kind, Origin::Unknown);
+}
+
 TEST(Origins, UnknownWithoutEvidence) {
   Repo r({{"kit/__init__.py", ""}, {"kit/norm.py", "def norm(x, cfg=None):\n    return getattr(cfg, 'groups', 1)\n"}});
   EXPECT_EQ(r.getattr_object("kit/norm.py", 2).kind, Origin::Unknown);

@@ -6,9 +6,12 @@
 #include <set>
 
 #include "analysis/facts.h"
+#include "analysis/index_facts.h"
+#include "analysis/intent_facts.h"
 #include "analysis/source_facts.h"
 #include "analysis/undefined_names.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -36,7 +39,10 @@ Does not fire on: modules whose names cannot be known statically (a star import,
 `from __future__ import annotations` (never evaluated); names that were already undefined in the
 base version (a pre-existing defect); lines marked `# noqa` or `# noqa: F821`.
 Severity: red; a warning when every read of the name is in the message of an `assert cond, msg`
-(evaluated only when the assert already fails: the NameError replaces an AssertionError).)"};
+(evaluated only when the assert already fails: the NameError replaces an AssertionError), or
+when every read is on the module's script path (the `if __name__ == "__main__":` block, or a
+top-level function such as a benchmark `main()` that only that block calls): a real NameError,
+but only when the file is run as a script, never on the import path production code takes.)"};
 
 class UndefinedName : public RuleWithInfo<kInfo> {
  public:
@@ -49,6 +55,8 @@ class UndefinedName : public RuleWithInfo<kInfo> {
           f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
       if (old_tree)
         for (const UndefinedRead& r : undefined_reads(*old_tree)) before.insert(r.name);
+      std::set<std::string> script;  // top-level functions only the `__main__` block reaches
+      bool script_known = false;
       std::map<std::string, std::vector<int>> reads;  // name → lines, in order of first read
       std::vector<std::string> order;
       for (const UndefinedRead& r : undefined_reads(tree)) {
@@ -64,6 +72,15 @@ class UndefinedName : public RuleWithInfo<kInfo> {
           x.impact += " (a warning, not a blocker: every read is in the message of an assert, which Python evaluates "
                       "only when the assert already fails, so the NameError replaces an AssertionError on an input "
                       "the check rejects anyway)";
+        } else {
+          if (!script_known) script = script_functions(ctx, f.new_path, tree);
+          script_known = true;
+          if (only_on_script_path(tree, script, name, reads[name])) {
+            x.severity = Severity::Warn;
+            x.impact += " (a warning, not a blocker: every read is on the module's script path, the `if __name__ == "
+                        "\"__main__\":` block or a function only it calls, which runs when the file is executed "
+                        "as a script (a benchmark or self-test), never when the module is imported)";
+          }
         }
         out.push_back(std::move(x));
       }
@@ -71,6 +88,53 @@ class UndefinedName : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Top-level functions that only the file's `__main__` block reaches (`main()`, a benchmark
+  // helper it calls) and that no other file of the repository calls or imports: an in-file
+  // view alone would take a public function that only the benchmark calls here for a script.
+  // Without the repository index, none (only the `__main__` block itself counts).
+  static std::set<std::string> script_functions(const ReviewContext& ctx, const std::string& path,
+                                                const lang::SyntaxTree& tree) {
+    std::set<std::string> out;
+    if (!ctx.repo) return out;
+    const index::RepoIndex& idx = ctx.repo->index();
+    for (const std::string& name : script_only_functions(tree)) {
+      bool elsewhere = false;
+      // Calls from other files that reach this module's function (every script has its own
+      // `main`), and imports of the name from this module.
+      for (const index::CallSite& c : idx.callers(name)) {
+        if (elsewhere || c.path == path) continue;
+        std::optional<SymbolTarget> t = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
+        elsewhere = t && t->module_path == path;
+      }
+      for (const index::ImportSite& i : idx.importers_of_name(name))
+        elsewhere = elsewhere ||
+                    (i.path != path && idx.module_path(index::RepoIndex::absolute_module(i.path, *i.import)) == path);
+      if (!elsewhere) out.insert(name);
+    }
+    return out;
+  }
+
+  // Whether every read of `name` on `lines` is on the module's script path: under the
+  // `if __name__ == "__main__":` guard, or in a top-level function only that block reaches.
+  static bool only_on_script_path(const lang::SyntaxTree& tree, const std::set<std::string>& script,
+                                  const std::string& name, const std::vector<int>& lines) {
+    std::set<int> wanted(lines.begin(), lines.end());
+    bool any = false;
+    for (lang::Node id : tree.identifiers(name)) {
+      if (!wanted.count(id.start_line()) || !tree.is_variable_read(id)) continue;
+      if (!under_main_guard(id)) {
+        bool in_script = false;
+        for (const lang::Function& fn : tree.functions())
+          if (fn.class_name.empty() && fn.qualified == fn.name && script.count(fn.name) &&
+              fn.node.contains_line(id.start_line()))
+            in_script = true;
+        if (!in_script) return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
   // Whether every read of `name` on `lines` sits in the message of an `assert cond, message`.
   static bool only_in_assert_messages(const lang::SyntaxTree& tree, const std::string& name,
                                       const std::vector<int>& lines) {

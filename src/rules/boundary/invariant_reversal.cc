@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -43,6 +44,11 @@ cites a spec or test, or a changed test file that mentions the buffer) it is a w
 reviewer checks the citation instead. It is also a warn when the PR edits, in another file, the
 code the old comment names as the reason (`the kernel reuses qn_smem ...` and the kernel's
 `qn_smem` lines change): the reason may be gone, which the reviewer confirms.
+An assert is not reported when the same PR adds code that branches on the relation it required
+(the assert compared one attribute of several tensors, `q_out.dtype == q_nope.dtype`, and an
+added line outside a check compares that attribute of two of them, by name or as the kernel's
+`*_ptr` argument: `Q_OUT_MATCHES = q_out_ptr.dtype.element_ty == q_nope_ptr.dtype.element_ty`):
+the PR taught the code the case the assert ruled out.
 Pull requests titled "Revert ..." are skipped: they reinstate code that was reviewed before.
 Why it matters: the old comment records why the safety measure exists (the asm reader reads the
 pad, the kernel accumulates with atomics, the kernel indexes with raw strides). Removing it with
@@ -53,7 +59,8 @@ Does not fire on: zeros→empty with no invariant comment near it (a plain perf 
 kept in another form (the same buffer zeroed by `.zero_()`/`.fill_(0)`/`zeros` on another added
 line or right after the allocation), an assert moved (the same condition re-added in the file),
 a `.contiguous()` moved or replaced by an `is_contiguous()` check on the same tensor, a buffer or
-tensor that no longer exists in the file, comment-only and docstring edits, test files.)"};
+tensor that no longer exists in the file, an assert whose relation the same PR's added code now
+branches on (see above), comment-only and docstring edits, test files.)"};
 
 // --- what a removed line undoes ---
 
@@ -240,6 +247,7 @@ class InvariantReversal : public RuleWithInfo<kInfo> {
       for (const DiffLine* r : b.removed) {
         std::optional<Reversal> rev = classify(v, b, *r);
         if (!rev || !reported.insert({rev->kind, rev->subject}).second) continue;
+        if (rev->kind == Kind::Assert && pr_handles_the_case(ctx, rev->subject)) continue;
         report(ctx, v, *rev, out);
       }
     }
@@ -528,6 +536,43 @@ class InvariantReversal : public RuleWithInfo<kInfo> {
         }
     }
     return "";
+  }
+
+  // Whether the PR's added code (any file, outside asserts and checks) branches on the relation
+  // the removed assert required: the assert compares one attribute of several tensors
+  // (`q_out.dtype == q_nope.dtype`) and an added line compares the same attribute of two of
+  // them, by name or as the kernel's pointer argument (`q_out_ptr.dtype.element_ty ==
+  // q_nope_ptr.dtype.element_ty` feeding a constexpr flag). The PR taught the code the case
+  // the assert ruled out; the check is gone because the requirement is.
+  static bool pr_handles_the_case(const ReviewContext& ctx, const std::string& subject) {
+    static const RE2 member(R"(\b([A-Za-z_]\w*)\.([A-Za-z_]\w*))");
+    std::map<std::string, std::set<std::string>> by_attr;  // attr -> names compared on it
+    re2::StringPiece in(subject);
+    std::string name, attr;
+    while (RE2::FindAndConsume(&in, member, &name, &attr)) by_attr[attr].insert(name);
+    if (subject.find("==") == std::string::npos && subject.find("!=") == std::string::npos) return false;
+    static const RE2 check(R"(\b(?:assert|TORCH_CHECK|TORCH_INTERNAL_ASSERT|AT_ASSERT|AITER_CHECK)\b)");
+    for (const auto& [a, names] : by_attr) {
+      if (names.size() < 2) continue;
+      std::vector<std::unique_ptr<RE2>> res;
+      for (const std::string& n : names)
+        res.push_back(std::make_unique<RE2>("\\b" + RE2::QuoteMeta(n) + "(?:_ptr)?\\." + RE2::QuoteMeta(a) + "\\b"));
+      for (const FileChange& f : ctx.pr.changes.files) {
+        if (f.binary || is_test_path(f.path())) continue;
+        bool python = is_python(f.path());
+        for (const Hunk& h : f.hunks)
+          for (const DiffLine& l : h.lines) {
+            if (l.kind != DiffLine::Kind::Added) continue;
+            std::string_view code = code_part(l.text, python);
+            if (code.find("==") == std::string_view::npos && code.find("!=") == std::string_view::npos) continue;
+            if (RE2::PartialMatch(code, check)) continue;
+            int hits = 0;
+            for (const auto& re : res) hits += RE2::PartialMatch(code, *re) ? 1 : 0;
+            if (hits >= 2) return true;
+          }
+      }
+    }
+    return false;
   }
 
   static bool pr_cites(const ReviewContext& ctx, const Reversal& rev) {

@@ -47,7 +47,11 @@ A fake named `X_fake` that no registration names is checked against op `X`/`X_` 
 Does not fire on: fakes the PR does not touch together with their op, or only re-wraps (a
 formatter's line breaks, parentheses and trailing commas, op and fake alike); an output-count
 mismatch the base already had (the same op registered with the same fake and the same counts:
-a PR that only adds a parameter to the op inherits it); fakes defined in another
+a PR that only adds a parameter to the op inherits it); a `.device()` call or a quantizing
+fake's return statement whose statement the base version of the same fake already had, layout
+aside (the PR touched the fake elsewhere, e.g. only added a parameter to its signature: the
+defect predates it; an edit of that statement makes it the PR's); fakes
+defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
 fp4 (or any variable) dtype for some output.)"};
@@ -78,7 +82,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
         size_t first = out.size();
         if (!check_arity(f.new_path, *tree, old, r, *fake, reported, out))
-          check_returns(f.new_path, *tree, r, *fake, reported, out);
+          check_returns(f.new_path, *tree, old, r, *fake, reported, out);
         for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
       }
       // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
@@ -90,7 +94,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
         for (const CompileOpRegistration& r : regs)
           if (r.op.name == op || r.op.name == op + "_") {
             size_t first = out.size();
-            check_returns(f.new_path, *tree, r, fake, reported, out);
+            check_returns(f.new_path, *tree, old, r, fake, reported, out);
             for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
           }
       }
@@ -168,8 +172,35 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
     return true;
   }
 
-  void check_returns(const std::string& path, const lang::SyntaxTree& tree, const CompileOpRegistration& r,
-                     const lang::Function& fake, std::set<int>& reported, std::vector<Finding>& out) const {
+  // Whether the base version of `fake` (same name) already had statement `stmt`, layout aside:
+  // the defect predates the PR, which touched the fake elsewhere (only added a parameter to its
+  // signature, say). An edit of the statement itself makes it the PR's.
+  static bool in_base_fake(const lang::SyntaxTree* old, const lang::Function& fake, lang::Node stmt) {
+    if (!old || !stmt) return false;
+    for (const lang::Function& o : old->functions()) {
+      if (o.qualified != fake.qualified || !o.body) continue;
+      bool found = false;
+      lang::walk(o.body, [&](lang::Node n) {
+        if (found) return false;
+        if (n.kind() == stmt.kind() && same_code_modulo_layout(n.text(), stmt.text())) found = true;
+        return !found;
+      });
+      return found;
+    }
+    return false;
+  }
+
+  // The statement that holds `n`: its ancestor whose parent is a block (the fake's body or a
+  // nested one).
+  static lang::Node statement_of(lang::Node n) {
+    for (lang::Node p = n; p; p = p.parent())
+      if (p.parent() && is(p.parent(), NodeKind::Block)) return p;
+    return {};
+  }
+
+  void check_returns(const std::string& path, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
+                     const CompileOpRegistration& r, const lang::Function& fake, std::set<int>& reported,
+                     std::vector<Finding>& out) const {
     std::set<std::string> tensor_params;
     for (const lang::Param& p : fake.params)
       if (p.annotation.find("Tensor") != std::string::npos) tensor_params.insert(p.name);
@@ -177,7 +208,8 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
     for (const lang::Call& c : tree.calls(fake.body)) {
       if (c.callee_name != "device" || !c.receiver || !c.args.empty()) continue;
       std::string recv(c.receiver.text());
-      if (!tensor_params.count(recv) || !reported.insert(c.line).second) continue;
+      if (!tensor_params.count(recv) || in_base_fake(old, fake, statement_of(c.node)) || !reported.insert(c.line).second)
+        continue;
       Finding x = finding();
       x.location = Location{path, c.line};
       x.problem = "Fake `" + fake.name + "` of op `" + r.op.name + "` calls `" + recv + ".device()`; `Tensor.device` is "
@@ -205,6 +237,7 @@ class FakeImplMismatch : public RuleWithInfo<kInfo> {
       std::string src(trim(first.args[0].value.text()));
       if (!tensor_params.count(src)) return false;
       if (declares_quantized_dtype(tuple.text())) return false;
+      if (in_base_fake(old, fake, n)) return false;  // the same return predates the PR
       int line = elems[0].start_line();
       if (!reported.insert(line).second) return false;
       Finding x = finding();

@@ -10,6 +10,7 @@
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
+#include "analysis/intent_facts.h"
 #include "core/paths.h"
 #include "rules/source_rule.h"
 
@@ -43,6 +44,9 @@ choice and is checked, except in a quantization whose scheme is fixed to MX 1x32
 (`get_hip_quant(QuantType.per_1x32)(x, scale_type=dtypes.fp8_e8m0)`, also through a local bound
 to it): that scheme's block scale is e8m0 by the format); values inside a branch whose condition names the same dtype family (`if use_fp4_dispatch:`
 around `quant_dtype=dtypes.fp4x2`); functions named for the dtype (`quantize_bf16_*`, `*_fp8_*`);
+functions whose docstring documents the data's layout (a checkpoint's format, what is stored on
+disk) and names the same dtype family there (`"""Checkpoint layout: routed experts are FP4
+e2m1 ..."""` around `quant_dtype=dtypes.fp4x2`): the format is the checkpoint's, not a choice;
 functions that compare a dtype with the same value (an assert or guard pins the path to it),
 or convert one of their parameters to it (`k = k.contiguous().to(torch.bfloat16)`: the wrapped
 kernel's own format, whatever the caller passes);
@@ -96,6 +100,22 @@ bool named_for(std::string_view fn, std::string_view value) {
   if (value.find("e8m0") != std::string_view::npos) return has({"e8m0", "mx"});
   if (value.find("fp4") != std::string_view::npos) return has({"fp4"});
   return has({"fp8", "e4m3", "e5m2", "fnuz"});
+}
+
+// The names a docstring gives the dtype family of `value`: an fp8 flavour must be named as such
+// (a plain "FP8" leaves e4m3fn vs fnuz open, as in selects()).
+std::string family_names(std::string_view value) {
+  if (value.find("bf16") != std::string_view::npos || value.find("bfloat16") != std::string_view::npos)
+    return "bf16|bfloat16";
+  if (value.find("fp16") != std::string_view::npos || value.find("float16") != std::string_view::npos ||
+      value.find("half") != std::string_view::npos)
+    return "fp16|float16|half";
+  if (value.find("e8m0") != std::string_view::npos) return "u?e8m0";
+  if (value.find("fp4") != std::string_view::npos) return "(?:mx)?fp4|e2m1";
+  if (value.find("fnuz") != std::string_view::npos) return "\\w*fnuz";
+  if (value.find("e5m2") != std::string_view::npos) return "(?:fp8[ _])?e5m2";
+  if (value.find("e4m3") != std::string_view::npos) return "(?:fp8[ _])?e4m3(?:fn)?";
+  return "";
 }
 
 // Buffer allocations (`torch.empty(..., dtype=...)`): workspaces, dummies and outputs whose
@@ -233,6 +253,8 @@ class HardcodedDtype : public SourceRule<kInfo> {
         if (!fn || !handles_dtypes(tree, *fn, line) || pinned_to(tree, *fn, value) || named_for(fn->name, value))
           continue;
         if (value.find("e8m0") != std::string::npos && fixed_mx_scheme(tree, *fn, c)) continue;
+        // The function's docstring states this dtype as the data's format (a checkpoint layout).
+        if (docstring_states_format(*fn, family_names(value))) continue;
         if (unchanged_code_contains(old, f, value)) continue;
         reported.insert(value);
         out.push_back(report(f, tree, line, a.keyword, value, fn->name));

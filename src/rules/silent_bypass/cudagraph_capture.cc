@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/capture_support.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "core/strings.h"
@@ -68,7 +69,12 @@ without branching; code in prefill-only or eager-only branches (`if is_prefill:`
 model runner's replay dispatch, buffer setup and warm-up, `with graph_capture()` which only
 prepares the capture stream); lines whose statement already existed in the base version of the
 function (moved or re-indented code); test files; the aiter profile (its checklist code B3 is a
-different rule).)"};
+different rule); forward methods of a model whose attention backend cannot build capture
+metadata: the backend module the model imports, or the one named for it (`<model>_attn.py`,
+`<model>_backend.py`), has a capture builder (`build_for_cudagraph_capture`) that only raises,
+passes, returns a record of constants that fills no tensor field, or says capture is disabled.
+Such a model is brought up eager (the model runner cannot capture it), so its forward runs no
+capture.)"};
 
 constexpr size_t kMaxText = 80;
 
@@ -255,8 +261,13 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
       const SyntaxTree* old_tree = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.old_path);
+      std::optional<std::optional<CaptureStub>> eager_model;  // computed on first model forward
       for (const CapturedScope& scope : captured_scopes(*tree, f.new_path, ctx.profile)) {
         if (!touches_added(added, scope.body.start_line(), scope.body.end_line())) continue;
+        if (scope.model_forward) {
+          if (!eager_model) eager_model = model_stub(ctx, f.new_path);
+          if (*eager_model) continue;  // the model's backend cannot build capture metadata: it runs eager
+        }
         std::set<std::string> before = old_statements(old_tree, scope.function);
         std::vector<Item> items = scan(*tree, scope, added, before);
         std::erase_if(items, [&](const Item& it) { return fixed_for_the_process(ctx, it); });
@@ -266,6 +277,13 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
   }
 
  private:
+  static std::optional<CaptureStub> model_stub(const ReviewContext& ctx, const std::string& path) {
+    const TreeReader* head = ctx.workspace.head_tree();
+    if (!head) return std::nullopt;
+    Workspace& ws = ctx.workspace;
+    return model_capture_stub(*head, [&ws](const std::string& p) { return ws.new_tree(p); }, path);
+  }
+
   // A warning about metadata fields that the repository only ever sets from process-wide
   // constants (env flags, config, literals) or copies of the same field: the builder fills the
   // capture-time and the replay-time metadata alike, so the branch cannot change per step.

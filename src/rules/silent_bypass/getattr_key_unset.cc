@@ -33,7 +33,10 @@ side already read (by getattr or as `obj.key`), the fallback of an alias chain
 (`getattr(c, "new", getattr(c, "old", True))`) and of an `or` of two spellings on one object
 (`getattr(c, "a_on", False) or getattr(c, "on_a", False)`), `self.x` in a def that is not a
 method of a class of this file (a function patched onto another package's class), objects of external origin (a HuggingFace
-checkpoint config, an imported vLLM/SGLang config type, a repository class deriving from one).
+checkpoint config, an imported vLLM/SGLang config type, a repository class deriving from one),
+also when reached through an object whose class is not known (`self.runner.config.hf_config`
+with an untyped `runner`): a field every class of the repository declares with the same
+external type (`hf_config: PretrainedConfig`) holds that external object.
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
 

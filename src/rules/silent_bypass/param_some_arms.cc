@@ -53,8 +53,10 @@ waves: an arm without it runs at another speed, not to another result); paramete
 only some arms need); calls that build different parts (`self.moe = MoE(...)` in one arm,
 `self.mlp = MLP(...)` in the other); a parameter that only reaches arms the PR adds (a new kernel
 variant and its own option: the arms that predate it were written without it, and a sibling
-built for another format has no such option or takes it another way); new functions; tests;
-Triton kernels.)"};
+built for another format has no such option or takes it another way); an optional output
+buffer the function returns (`if mirror is not None: return out, scale, mirror`): a caller that
+asks for it and lands on an arm that does not fill it gets fewer results back, which fails at its
+unpacking rather than silently; new functions; tests; Triton kernels.)"};
 
 // Whether `n` reads one of `names` as a variable.
 bool reads_any(const SyntaxTree& tree, Node n, const std::set<std::string>& names) {
@@ -223,8 +225,30 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Whether `fn` hands the parameter itself back: a return statement whose value is `p` or a
+  // tuple holding it (`if mirror is not None: return out, scale, mirror`). Then `p` is an
+  // optional output buffer the caller asks for; a caller that lands on an arm that does not fill
+  // it gets fewer results back, which fails at the caller's unpacking, not silently.
+  static bool returns_param(const SyntaxTree& tree, const Function& fn, const std::string& p) {
+    bool found = false;
+    lang::walk(fn.body, [&](Node n) {
+      if (found || lang::is_nested_function(n)) return false;
+      if (!is(n, NodeKind::Return)) return true;
+      Node v = n.named_children().empty() ? Node() : lang::unparenthesized(n.named_children().front());
+      if (!v) return false;
+      std::vector<Node> items{v};
+      if (is(v, NodeKind::Tuple) || is(v, NodeKind::ExpressionList)) items = v.named_children();
+      for (Node it : items)
+        if (is(it, NodeKind::Identifier) && it.text() == p) found = true;
+      return false;
+    });
+    (void)tree;
+    return found;
+  }
+
   void check_param(const FileChange& f, const SyntaxTree& tree, const Function& fn, const lang::Param& p,
                    const std::set<int>& added, std::vector<Finding>& out) const {
+    if (returns_param(tree, fn, p.name)) return;
     std::set<std::string> names = derived_names(tree, fn, p.name);
     for (const lang::IfChain& chain : tree.if_chains(fn.body)) {
       if (chain.branches.size() < 2) continue;

@@ -1,0 +1,27 @@
+from typing import Optional
+
+import torch
+
+from pkg.comm import _kernels
+
+
+class ReduceNorm:
+    def run(
+        self,
+        x: torch.Tensor,
+        w: torch.Tensor,
+        eps: float,
+        to_fp8: bool = False,
+        hp_copy: Optional[torch.Tensor] = None,
+    ):
+        out = torch.empty_like(x)
+        if not to_fp8:
+            _kernels.reduce_norm(self.handle, x, w, eps, out)
+            return out
+        else:
+            scale = torch.empty(x.shape[0], 1, dtype=torch.float32, device=x.device)
+            hp_ptr = 0 if hp_copy is None else hp_copy.data_ptr()
+            _kernels.reduce_norm_fp8(self.handle, x, w, eps, out, scale, hp_ptr)
+            if hp_copy is not None:
+                return out, scale, hp_copy
+            return out, scale
