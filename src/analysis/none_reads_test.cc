@@ -6,10 +6,10 @@
 namespace rp {
 namespace {
 
-std::vector<std::string> found(const std::string &src) {
+std::vector<std::string> found(const std::string& src) {
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
   std::vector<std::string> out;
-  for (const UncheckedNone &u : unchecked_none_reads(*tree))
+  for (const UncheckedNone& u : unchecked_none_reads(*tree))
     out.push_back(u.value + "@" + std::to_string(u.line) + " " + u.use);
   return out;
 }
@@ -24,8 +24,7 @@ def parse(tag, table):
     width = table.get("width")
     return width * 2, int(os.getenv("RANKS")), major
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{"m@6 `.group`", "width@8 arithmetic",
-                                         "os.getenv(\"RANKS\")@8 `int()`"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"m@6 `.group`", "width@8 arithmetic", "os.getenv(\"RANKS\")@8 `int()`"}));
 }
 
 TEST(NoneReads, AnyGuardExcusesTheValue) {
@@ -106,9 +105,8 @@ class Plan:
         top = always(rows)
         return hit.value + top.value + self.lookup(1).size + first(rows)[0]
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{"hit@25 `.value`",
-                                         "self.lookup(1)@25 `.size`",
-                                         "first(rows)@25 a subscript"}));
+  EXPECT_EQ(v,
+            (std::vector<std::string>{"hit@25 `.value`", "self.lookup(1)@25 `.size`", "first(rows)@25 a subscript"}));
 }
 
 TEST(NoneReads, OptionalParameters) {
@@ -120,8 +118,7 @@ def scale(x, factor: Optional[float] = None, bias: "int | None" = None, out: Ten
         y = y + bias
     return out.copy_(y)
 )");
-  EXPECT_EQ(
-      v, (std::vector<std::string>{"factor@4 arithmetic", "out@7 `.copy_`"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"factor@4 arithmetic", "out@7 `.copy_`"}));
 }
 
 TEST(NoneReads, PopOfAConstantKeyFromAModuleDict) {
@@ -138,9 +135,8 @@ def drop_checked():
 def drop_default():
     _KNOWN.pop("b", None)
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{
-                   "_KNOWN.pop(\"a\")@5 `pop` without a default"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"_KNOWN.pop(\"a\")@5 `pop` without a default"}));
 }
 
-} // namespace
-} // namespace rp
+}  // namespace
+}  // namespace rp

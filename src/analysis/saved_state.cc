@@ -16,15 +16,13 @@ using K = lang::NodeKind;
 std::string strip_spaces(std::string_view s) {
   std::string out;
   for (char c : s)
-    if (!is_ascii_space(c) && c != '\\')
-      out += c;
+    if (!is_ascii_space(c) && c != '\\') out += c;
   return out;
 }
 
-void walk_own(Node body, const std::function<void(Node)> &visit) {
+void walk_own(Node body, const std::function<void(Node)>& visit) {
   lang::walk(body, [&](Node n) {
-    if (!(n == body) && lang::is_nested_function(n))
-      return false;
+    if (!(n == body) && lang::is_nested_function(n)) return false;
     visit(n);
     return true;
   });
@@ -35,36 +33,28 @@ void walk_own(Node body, const std::function<void(Node)> &visit) {
 // is not state.
 struct StateRef {
   std::string key;
-  std::string
-      root; // "os" for environment variables; "" for getter/setter pairs
+  std::string root;  // "os" for environment variables; "" for getter/setter pairs
 };
 
 // `a.b` / `a.b.c`: an attribute chain of plain names.
 std::optional<StateRef> attribute_chain(Node n) {
   n = lang::unparenthesized(n);
-  if (!lang::is(n, K::Attribute))
-    return std::nullopt;
+  if (!lang::is(n, K::Attribute)) return std::nullopt;
   Node cur = n;
-  while (lang::is(cur, K::Attribute))
-    cur = cur.child_by_field("object");
-  if (!lang::is(cur, K::Identifier))
-    return std::nullopt;
+  while (lang::is(cur, K::Attribute)) cur = cur.child_by_field("object");
+  if (!lang::is(cur, K::Identifier)) return std::nullopt;
   return StateRef{strip_spaces(n.text()), std::string(cur.text())};
 }
 
-std::string env_key(Node k) {
-  return "os.environ[" + strip_spaces(k.text()) + "]";
-}
+std::string env_key(Node k) { return "os.environ[" + strip_spaces(k.text()) + "]"; }
 
 // `os.environ[K]` as a target or a read.
 std::optional<StateRef> environ_item(Node n) {
   n = lang::unparenthesized(n);
-  if (!lang::is(n, K::Subscript))
-    return std::nullopt;
+  if (!lang::is(n, K::Subscript)) return std::nullopt;
   Node v = n.child_by_field("value");
   Node k = n.child_by_field("subscript");
-  if (!v || !k || strip_spaces(v.text()) != "os.environ")
-    return std::nullopt;
+  if (!v || !k || strip_spaces(v.text()) != "os.environ") return std::nullopt;
   return StateRef{env_key(k), "os"};
 }
 
@@ -72,24 +62,17 @@ std::optional<StateRef> environ_item(Node n) {
 // call.
 std::optional<StateRef> state_read(Node n) {
   n = lang::unparenthesized(n);
-  if (auto a = attribute_chain(n))
-    return a;
-  if (auto e = environ_item(n))
-    return e;
-  if (!lang::is(n, K::Call))
-    return std::nullopt;
+  if (auto a = attribute_chain(n)) return a;
+  if (auto e = environ_item(n)) return e;
+  if (!lang::is(n, K::Call)) return std::nullopt;
   lang::Call c = lang::describe_call(n);
-  if ((c.callee == "os.environ.get" || c.callee == "os.getenv") &&
-      !c.args.empty() && c.args[0].keyword.empty())
+  if ((c.callee == "os.environ.get" || c.callee == "os.getenv") && !c.args.empty() && c.args[0].keyword.empty())
     return StateRef{env_key(c.args[0].value), "os"};
-  if (!c.args.empty())
-    return std::nullopt;
+  if (!c.args.empty()) return std::nullopt;
   std::string_view name = c.callee_name;
   std::string prefix = c.callee.substr(0, c.callee.size() - name.size());
-  if (name.starts_with("get_"))
-    return StateRef{prefix + std::string(name.substr(4)), ""};
-  if (name.starts_with("is_"))
-    return StateRef{prefix + std::string(name.substr(3)), ""};
+  if (name.starts_with("get_")) return StateRef{prefix + std::string(name.substr(4)), ""};
+  if (name.starts_with("is_")) return StateRef{prefix + std::string(name.substr(3)), ""};
   return std::nullopt;
 }
 
@@ -98,8 +81,8 @@ std::optional<StateRef> state_read(Node n) {
 struct Change {
   std::string key;
   std::string root;
-  Node statement; // the assignment / call / del
-  Node value;     // null: removed
+  Node statement;  // the assignment / call / del
+  Node value;      // null: removed
   bool removal = false;
 };
 
@@ -107,32 +90,25 @@ std::optional<Change> state_change(Node n) {
   if (lang::is(n, K::Assignment)) {
     Node left = n.child_by_field("left");
     Node right = n.child_by_field("right");
-    if (!left || !right)
-      return std::nullopt;
+    if (!left || !right) return std::nullopt;
     std::optional<StateRef> s = attribute_chain(left);
-    if (!s)
-      s = environ_item(left);
-    if (!s)
-      return std::nullopt;
+    if (!s) s = environ_item(left);
+    if (!s) return std::nullopt;
     return Change{s->key, s->root, n, right, false};
   }
   if (lang::is(n, K::Delete)) {
     for (Node t : n.named_children())
-      if (auto e = environ_item(t))
-        return Change{e->key, e->root, n, Node{}, true};
+      if (auto e = environ_item(t)) return Change{e->key, e->root, n, Node{}, true};
     return std::nullopt;
   }
   if (lang::is(n, K::Call)) {
     lang::Call c = lang::describe_call(n);
-    if (c.callee == "os.environ.pop" && !c.args.empty() &&
-        c.args[0].keyword.empty())
+    if (c.callee == "os.environ.pop" && !c.args.empty() && c.args[0].keyword.empty())
       return Change{env_key(c.args[0].value), "os", n, Node{}, true};
     std::string_view name = c.callee_name;
-    if (name.starts_with("set_") && c.args.size() == 1 &&
-        c.args[0].keyword.empty()) {
+    if (name.starts_with("set_") && c.args.size() == 1 && c.args[0].keyword.empty()) {
       std::string prefix = c.callee.substr(0, c.callee.size() - name.size());
-      return Change{prefix + std::string(name.substr(4)), "", n,
-                    c.args[0].value, false};
+      return Change{prefix + std::string(name.substr(4)), "", n, c.args[0].value, false};
     }
   }
   return std::nullopt;
@@ -140,43 +116,35 @@ std::optional<Change> state_change(Node n) {
 
 bool is_literal(Node v) {
   v = lang::unparenthesized(v);
-  return lang::is_any(v, {K::Integer, K::Float, K::True, K::False, K::None}) ||
-         lang::is_string_literal(v) ||
+  return lang::is_any(v, {K::Integer, K::Float, K::True, K::False, K::None}) || lang::is_string_literal(v) ||
          (lang::is(v, K::Unary) && v.named_children().size() == 1 &&
           lang::is_any(v.named_children()[0], {K::Integer, K::Float}));
 }
 
-bool inside(Node n, Node scope) {
-  return scope.start_byte() <= n.start_byte() &&
-         n.end_byte() <= scope.end_byte();
-}
+bool inside(Node n, Node scope) { return scope.start_byte() <= n.start_byte() && n.end_byte() <= scope.end_byte(); }
 
 // Whether `n` sits in a `finally` or an `except` clause below `stop`.
 bool in_clause(Node n, Node stop, K kind) {
   for (Node a = n.parent(); a && !(a == stop); a = a.parent())
-    if (lang::is(a, kind))
-      return true;
+    if (lang::is(a, kind)) return true;
   return false;
 }
 
 // Whether a removal or an assignment puts `saved` back: its value is `saved`,
 // or (a removal) it sits under a condition that tests `saved` (`if old is None:
 // os.environ.pop(K)`).
-bool restores(const Change &c, const std::string &saved, Node stop) {
-  if (c.value)
-    return lang::unparenthesized(c.value).text() == saved;
+bool restores(const Change& c, const std::string& saved, Node stop) {
+  if (c.value) return lang::unparenthesized(c.value).text() == saved;
   for (Node a = c.statement.parent(); a && !(a == stop); a = a.parent()) {
     if (lang::is_any(a, {K::If, K::Elif, K::Conditional})) {
       Node cond = a.child_by_field("condition");
       bool found = false;
       if (cond)
         lang::walk(cond, [&](Node x) {
-          if (lang::is(x, K::Identifier) && x.text() == saved)
-            found = true;
+          if (lang::is(x, K::Identifier) && x.text() == saved) found = true;
           return !found;
         });
-      if (found)
-        return true;
+      if (found) return true;
     }
   }
   return false;
@@ -187,86 +155,73 @@ bool restores(const Change &c, const std::string &saved, Node stop) {
 int call_between(Node body, Node from, Node to) {
   int line = 0;
   walk_own(body, [&](Node n) {
-    if (line || !lang::is(n, K::Call))
-      return;
-    if (n.start_byte() >= from.end_byte() && n.end_byte() <= to.start_byte())
-      line = n.start_line();
+    if (line || !lang::is(n, K::Call)) return;
+    if (n.start_byte() >= from.end_byte() && n.end_byte() <= to.start_byte()) line = n.start_line();
   });
   return line;
 }
 
-std::set<std::string> imported_names_of(const lang::SyntaxTree &tree) {
+std::set<std::string> imported_names_of(const lang::SyntaxTree& tree) {
   std::set<std::string> out;
-  for (const lang::Import &imp : tree.imports())
-    for (const lang::ImportedName &n : lang::imported_names(imp))
-      out.insert(n.alias.empty() ? n.name.substr(0, n.name.find('.'))
-                                 : n.alias);
+  for (const lang::Import& imp : tree.imports())
+    for (const lang::ImportedName& n : lang::imported_names(imp))
+      out.insert(n.alias.empty() ? n.name.substr(0, n.name.find('.')) : n.alias);
   return out;
 }
 
-} // namespace
+}  // namespace
 
-std::vector<StateRestoreDefect>
-saved_state_defects(const lang::SyntaxTree &tree) {
+std::vector<StateRestoreDefect> saved_state_defects(const lang::SyntaxTree& tree) {
   std::vector<StateRestoreDefect> out;
-  if (!tree.is_python() || tree.parse_stopped())
-    return out;
+  if (!tree.is_python() || tree.parse_stopped()) return out;
   std::set<std::string> imported = imported_names_of(tree);
-  for (const lang::Function &fn : tree.functions()) {
-    if (!fn.body)
-      continue;
+  for (const lang::Function& fn : tree.functions()) {
+    if (!fn.body) continue;
     struct Save {
       std::string local;
       Node statement;
     };
     std::map<std::string, std::vector<Save>> saves;
     std::map<std::string, std::vector<Change>> changes;
-    std::vector<std::string> order; // keys in order of first appearance
+    std::vector<std::string> order;  // keys in order of first appearance
     walk_own(fn.body, [&](Node n) {
       if (lang::is(n, K::Assignment)) {
         Node left = n.child_by_field("left");
         Node right = n.child_by_field("right");
         if (left && right && lang::is(left, K::Identifier))
           if (auto s = state_read(right)) {
-            if (!saves.count(s->key) && !changes.count(s->key))
-              order.push_back(s->key);
+            if (!saves.count(s->key) && !changes.count(s->key)) order.push_back(s->key);
             saves[s->key].push_back(Save{std::string(left.text()), n});
           }
       }
       if (auto c = state_change(n)) {
-        if (!saves.count(c->key) && !changes.count(c->key))
-          order.push_back(c->key);
+        if (!saves.count(c->key) && !changes.count(c->key)) order.push_back(c->key);
         changes[c->key].push_back(*c);
       }
     });
-    for (const std::string &key : order) {
+    for (const std::string& key : order) {
       auto ch = changes.find(key);
-      if (ch == changes.end())
-        continue;
-      const std::vector<Change> &cs = ch->second;
+      if (ch == changes.end()) continue;
+      const std::vector<Change>& cs = ch->second;
       auto sv = saves.find(key);
       if (sv != saves.end()) {
-        const Save &s = sv->second.front();
+        const Save& s = sv->second.front();
         // The first change after the save that does not put the saved value
         // back.
-        const Change *first = nullptr;
-        for (const Change &c : cs)
-          if (c.statement.start_byte() > s.statement.end_byte() &&
-              !restores(c, s.local, fn.node)) {
+        const Change* first = nullptr;
+        for (const Change& c : cs)
+          if (c.statement.start_byte() > s.statement.end_byte() && !restores(c, s.local, fn.node)) {
             first = &c;
             break;
           }
-        if (!first)
-          continue;
+        if (!first) continue;
         bool read = false;
         for (Node id : tree.identifiers(s.local, fn.node))
-          if (!inside(id, s.statement) && tree.is_variable_read(id))
-            read = true;
-        std::vector<const Change *> restored;
-        const Change *literal = nullptr;
-        for (const Change &c : cs) {
-          if (c.statement.start_byte() <= first->statement.end_byte())
-            continue;
+          if (!inside(id, s.statement) && tree.is_variable_read(id)) read = true;
+        std::vector<const Change*> restored;
+        const Change* literal = nullptr;
+        for (const Change& c : cs) {
+          if (c.statement.start_byte() <= first->statement.end_byte()) continue;
           if (restores(c, s.local, fn.node))
             restored.push_back(&c);
           else if (c.removal || is_literal(c.value))
@@ -275,10 +230,8 @@ saved_state_defects(const lang::SyntaxTree &tree) {
         StateRestoreDefect d;
         d.state = key;
         if (!key.starts_with("os.environ[") &&
-            lang::is(lang::unparenthesized(s.statement.child_by_field("right")),
-                     K::Call))
-          d.state = strip_spaces(s.statement.child_by_field("right")
-                                     .text()); // the getter, as written
+            lang::is(lang::unparenthesized(s.statement.child_by_field("right")), K::Call))
+          d.state = strip_spaces(s.statement.child_by_field("right").text());  // the getter, as written
         d.saved = s.local;
         d.save_line = s.statement.start_line();
         d.change_line = first->statement.start_line();
@@ -286,38 +239,28 @@ saved_state_defects(const lang::SyntaxTree &tree) {
           d.kind = StateRestoreDefect::Kind::NeverRestored;
           d.line = d.save_line;
           if (literal) {
-            d.literal =
-                literal->removal
-                    ? "removed"
-                    : std::string(lang::unparenthesized(literal->value).text());
+            d.literal = literal->removal ? "removed" : std::string(lang::unparenthesized(literal->value).text());
             d.restore_line = literal->statement.start_line();
           }
           out.push_back(d);
           continue;
         }
         if (restored.empty()) {
-          if (!literal)
-            continue;
+          if (!literal) continue;
           d.kind = StateRestoreDefect::Kind::LiteralRestore;
-          d.literal =
-              literal->removal
-                  ? "removed"
-                  : std::string(lang::unparenthesized(literal->value).text());
+          d.literal = literal->removal ? "removed" : std::string(lang::unparenthesized(literal->value).text());
           d.line = d.restore_line = literal->statement.start_line();
           out.push_back(d);
           continue;
         }
         bool on_error = false;
-        for (const Change *r : restored)
-          if (in_clause(r->statement, fn.node, K::Finally) ||
-              in_clause(r->statement, fn.node, K::Except))
+        for (const Change* r : restored)
+          if (in_clause(r->statement, fn.node, K::Finally) || in_clause(r->statement, fn.node, K::Except))
             on_error = true;
-        if (on_error)
-          continue;
-        const Change *r = restored.back();
+        if (on_error) continue;
+        const Change* r = restored.back();
         int raising = call_between(fn.body, first->statement, r->statement);
-        if (!raising)
-          continue;
+        if (!raising) continue;
         d.kind = StateRestoreDefect::Kind::RestoreNotOnError;
         d.line = d.restore_line = r->statement.start_line();
         d.raising_line = raising;
@@ -326,37 +269,27 @@ saved_state_defects(const lang::SyntaxTree &tree) {
       }
       // Nothing saved: state of an imported module or an environment variable,
       // set, used and set again to another literal in the same block.
-      if (cs.size() < 2 || !(cs[0].root == "os" || imported.count(cs[0].root)))
-        continue;
-      const Change &a = cs[0];
+      if (cs.size() < 2 || !(cs[0].root == "os" || imported.count(cs[0].root))) continue;
+      const Change& a = cs[0];
       for (size_t i = 1; i < cs.size(); ++i) {
-        const Change &b = cs[i];
-        if (!(b.removal || is_literal(b.value)))
+        const Change& b = cs[i];
+        // Removing a variable set for the duration is the usual idiom (it was unset before):
+        // only a literal is a guess at a value the state had.
+        if (b.removal || !is_literal(b.value)) continue;
+        if (!b.removal && a.value && lang::unparenthesized(a.value).text() == lang::unparenthesized(b.value).text())
           continue;
-        if (!b.removal && a.value &&
-            lang::unparenthesized(a.value).text() ==
-                lang::unparenthesized(b.value).text())
-          continue;
-        if (a.removal)
-          continue;
+        if (a.removal) continue;
         Node pa = a.statement.parent(), pb = b.statement.parent();
-        if (lang::is(pa, K::ExpressionStatement))
-          pa = pa.parent();
-        if (lang::is(pb, K::ExpressionStatement))
-          pb = pb.parent();
-        bool same_block =
-            pa == pb || in_clause(b.statement, fn.node, K::Finally);
-        if (!same_block)
-          continue;
+        if (lang::is(pa, K::ExpressionStatement)) pa = pa.parent();
+        if (lang::is(pb, K::ExpressionStatement)) pb = pb.parent();
+        bool same_block = pa == pb || in_clause(b.statement, fn.node, K::Finally);
+        if (!same_block) continue;
         int raising = call_between(fn.body, a.statement, b.statement);
-        if (!raising)
-          continue;
+        if (!raising) continue;
         StateRestoreDefect d;
         d.kind = StateRestoreDefect::Kind::LiteralRestore;
         d.state = key;
-        d.literal = b.removal
-                        ? "removed"
-                        : std::string(lang::unparenthesized(b.value).text());
+        d.literal = b.removal ? "removed" : std::string(lang::unparenthesized(b.value).text());
         d.change_line = a.statement.start_line();
         d.line = d.restore_line = b.statement.start_line();
         out.push_back(d);
@@ -365,9 +298,8 @@ saved_state_defects(const lang::SyntaxTree &tree) {
     }
   }
   std::stable_sort(out.begin(), out.end(),
-                   [](const StateRestoreDefect &a,
-                      const StateRestoreDefect &b) { return a.line < b.line; });
+                   [](const StateRestoreDefect& a, const StateRestoreDefect& b) { return a.line < b.line; });
   return out;
 }
 
-} // namespace rp
+}  // namespace rp

@@ -7,16 +7,14 @@
 namespace rp {
 namespace {
 
-std::vector<std::string> found(const std::string &src) {
+std::vector<std::string> found(const std::string& src) {
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
   std::vector<std::string> out;
-  for (const StateRestoreDefect &d : saved_state_defects(*tree)) {
-    const char *k =
-        d.kind == StateRestoreDefect::Kind::LiteralRestore  ? "literal"
-        : d.kind == StateRestoreDefect::Kind::NeverRestored ? "never"
-                                                            : "not-on-error";
-    out.push_back(std::string(k) + " " + d.state + "@" +
-                  std::to_string(d.line) +
+  for (const StateRestoreDefect& d : saved_state_defects(*tree)) {
+    const char* k = d.kind == StateRestoreDefect::Kind::LiteralRestore  ? "literal"
+                    : d.kind == StateRestoreDefect::Kind::NeverRestored ? "never"
+                                                                        : "not-on-error";
+    out.push_back(std::string(k) + " " + d.state + "@" + std::to_string(d.line) +
                   (d.literal.empty() ? "" : " = " + d.literal));
   }
   return out;
@@ -34,8 +32,7 @@ def evaluate(model, batch):
         numerics.ROUNDING = "nearest"
         log(prior)
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{
-                   "literal numerics.ROUNDING@9 = \"nearest\""}));
+  EXPECT_EQ(v, (std::vector<std::string>{"literal numerics.ROUNDING@9 = \"nearest\""}));
 }
 
 TEST(SavedState, SavedLocalNeverRead) {
@@ -47,8 +44,7 @@ def export(path):
     write(path)
     os.environ.pop("EXPORT_MODE", None)
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{
-                   "never os.environ[\"EXPORT_MODE\"]@4 = removed"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"never os.environ[\"EXPORT_MODE\"]@4 = removed"}));
 }
 
 TEST(SavedState, RestoreOnlyOnTheNormalPath) {
@@ -61,8 +57,7 @@ def build(cfg):
     torch.set_default_dtype(dtype)
     return net
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{
-                   "not-on-error torch.get_default_dtype()@7"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"not-on-error torch.get_default_dtype()@7"}));
 }
 
 TEST(SavedState, GuessedResetWithoutASave) {
@@ -126,9 +121,16 @@ def e(self, batch):
         raise
     self.training = was
     return out
+
+def f(path):
+    os.environ["MODE"] = "x"
+    try:
+        write(path)
+    finally:
+        os.environ.pop("MODE", None)
 )")
                   .empty());
 }
 
-} // namespace
-} // namespace rp
+}  // namespace
+}  // namespace rp

@@ -17,8 +17,9 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .summary = "Saved state is changed and put back wrong: a literal instead "
-               "of the saved value, never, or not on error.",
+    .summary =
+        "Saved state is changed and put back wrong: a literal instead "
+        "of the saved value, never, or not on error.",
     .docs =
         R"(What it catches: in a Python file the PR changes (tests and benchmarks aside), a function
 that changes state which outlives it — an attribute (`mod.FLAG`, `cfg.mode`, `self.x`), an
@@ -38,79 +39,73 @@ literal guessed, or whenever the work in between raised.
 Does not fire on: a restore of the saved value in a `finally` or also in an `except`; a removal
 of the variable under a test of the saved value (`if old is None: os.environ.pop(K)`); a save
 whose state is not changed afterwards (a read, `width = self.width; self.width = width * 2`);
-changes with no call in between; a literal set in another branch (a toggle, not a restore);
+changes with no call in between; an environment variable set for the duration and removed after, with
+no save (it was unset before); a literal set in another branch (a toggle, not a restore);
 state of the function's own locals; changes in nested functions paired with saves outside
 them; test and benchmark files; functions where the PR adds none of the lines involved.)"};
 
 class StateRestore : public RuleWithInfo<kInfo> {
-public:
-  void check(const ReviewContext &ctx,
-             std::vector<Finding> &out) const override {
-    for (const ChangedSource &changed : changed_sources(ctx, is_python)) {
-      const FileChange &f = *changed.file;
-      const lang::SyntaxTree &tree = *changed.tree;
-      for (const StateRestoreDefect &d : saved_state_defects(tree)) {
+ public:
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources(ctx, is_python)) {
+      const FileChange& f = *changed.file;
+      const lang::SyntaxTree& tree = *changed.tree;
+      for (const StateRestoreDefect& d : saved_state_defects(tree)) {
         bool touched = false;
-        for (int l : {d.line, d.save_line, d.change_line, d.restore_line})
-          touched |= l > 0 && changed.added.count(l);
-        if (!touched)
-          continue;
+        for (int l : {d.line, d.save_line, d.change_line, d.restore_line}) touched |= l > 0 && changed.added.count(l);
+        if (!touched) continue;
         Finding x = finding();
         x.location = Location{f.new_path, d.line};
-        std::string lit = d.literal == "removed"
-                              ? "removes it"
-                              : fmt::format("sets it to `{}`", d.literal);
+        std::string lit = d.literal == "removed" ? "removes it" : fmt::format("sets it to `{}`", d.literal);
         switch (d.kind) {
-        case StateRestoreDefect::Kind::LiteralRestore:
-          if (!d.saved.empty())
-            x.problem = fmt::format("`{}` is saved in `{}` at line {} and "
-                                    "changed at line {}, but the restore {} "
-                                    "instead of putting `{}` back",
-                                    d.state, d.saved, d.save_line,
-                                    d.change_line, lit, d.saved);
-          else
-            x.problem = fmt::format("`{}` is changed at line {} and reset here "
-                                    "({}) without saving the value it "
-                                    "had: the reset guesses it",
-                                    d.state, d.change_line, lit);
-          x.impact = "Whenever the value before the change was not that "
-                     "literal, the function leaves the state "
-                     "altered for every later caller";
-          x.action = fmt::format("Author must save `{}` before the change and "
-                                 "restore the saved value",
-                                 d.state);
-          break;
-        case StateRestoreDefect::Kind::NeverRestored:
-          x.problem =
-              fmt::format("`{}` saves `{}`, which is changed at line {}, but "
-                          "nothing reads `{}`{}",
-                          d.saved, d.state, d.change_line, d.saved,
-                          d.restore_line ? fmt::format(" (line {} {} instead)",
-                                                       d.restore_line, lit)
-                                         : "");
-          x.impact = "The restore was forgotten: the changed value leaks out "
-                     "of the function";
-          x.action =
-              fmt::format("Author must restore `{}` from `{}` (in a `finally`)",
-                          d.state, d.saved);
-          break;
-        case StateRestoreDefect::Kind::RestoreNotOnError:
-          x.problem =
-              fmt::format("`{}` is restored from `{}` only on the normal path: "
-                          "the call at line {} between "
-                          "the change (line {}) and this restore can raise",
-                          d.state, d.saved, d.raising_line, d.change_line);
-          x.impact = "When that call raises, the changed value stays for every "
-                     "later caller";
-          x.action =
-              "Author must restore in a `finally` (or use a context manager)";
-          break;
+          case StateRestoreDefect::Kind::LiteralRestore:
+            if (!d.saved.empty())
+              x.problem = fmt::format(
+                  "`{}` is saved in `{}` at line {} and "
+                  "changed at line {}, but the restore {} "
+                  "instead of putting `{}` back",
+                  d.state, d.saved, d.save_line, d.change_line, lit, d.saved);
+            else
+              x.problem = fmt::format(
+                  "`{}` is changed at line {} and reset here "
+                  "({}) without saving the value it "
+                  "had: the reset guesses it",
+                  d.state, d.change_line, lit);
+            x.impact =
+                "Whenever the value before the change was not that "
+                "literal, the function leaves the state "
+                "altered for every later caller";
+            x.action = fmt::format(
+                "Author must save `{}` before the change and "
+                "restore the saved value",
+                d.state);
+            break;
+          case StateRestoreDefect::Kind::NeverRestored:
+            x.problem = fmt::format(
+                "`{}` saves `{}`, which is changed at line {}, but "
+                "nothing reads `{}`{}",
+                d.saved, d.state, d.change_line, d.saved,
+                d.restore_line ? fmt::format(" (line {} {} instead)", d.restore_line, lit) : "");
+            x.impact =
+                "The restore was forgotten: the changed value leaks out "
+                "of the function";
+            x.action = fmt::format("Author must restore `{}` from `{}` (in a `finally`)", d.state, d.saved);
+            break;
+          case StateRestoreDefect::Kind::RestoreNotOnError:
+            x.problem = fmt::format(
+                "`{}` is restored from `{}` only on the normal path: "
+                "the call at line {} between "
+                "the change (line {}) and this restore can raise",
+                d.state, d.saved, d.raising_line, d.change_line);
+            x.impact =
+                "When that call raises, the changed value stays for every "
+                "later caller";
+            x.action = "Author must restore in a `finally` (or use a context manager)";
+            break;
         }
-        x.evidence.push_back(
-            evidence(f.new_path, d.line, tree.line_text(d.line)));
+        x.evidence.push_back(evidence(f.new_path, d.line, tree.line_text(d.line)));
         for (int l : {d.save_line, d.change_line})
-          if (l > 0 && l != d.line)
-            x.evidence.push_back(evidence(f.new_path, l, tree.line_text(l)));
+          if (l > 0 && l != d.line) x.evidence.push_back(evidence(f.new_path, l, tree.line_text(l)));
         out.push_back(std::move(x));
       }
     }
@@ -119,5 +114,5 @@ public:
 
 REGISTER_RULE(StateRestore);
 
-} // namespace
-} // namespace rp
+}  // namespace
+}  // namespace rp

@@ -11,15 +11,15 @@
 namespace rp {
 namespace {
 
-constexpr RuleInfo kInfo{
-    .name = "unchecked-none",
-    .category = Category::Boundary,
-    .severity = Severity::Warn,
-    .needs = Needs::FullText,
-    .summary = "An added line uses a value that can be None (or pops a key "
-               "that can be gone) with no guard for it.",
-    .docs =
-        R"(What it catches: in a Python file the PR changes (tests and benchmarks aside), an added
+constexpr RuleInfo kInfo{.name = "unchecked-none",
+                         .category = Category::Boundary,
+                         .severity = Severity::Warn,
+                         .needs = Needs::FullText,
+                         .summary =
+                             "An added line uses a value that can be None (or pops a key "
+                             "that can be gone) with no guard for it.",
+                         .docs =
+                             R"(What it catches: in a Python file the PR changes (tests and benchmarks aside), an added
 line that dereferences — reads an attribute of, subscripts, calls, does arithmetic on, iterates, or
 passes to `int()`/`float()`/`len()` — a value whose source says it can be None: `m.get(k)` or
 `os.environ.get(K)` / `os.getenv(K)` without a default, `re.match/search/fullmatch(...)`, a call
@@ -41,45 +41,40 @@ guards (`k in G`, `G[k]` read or written) or that passes a default; test and ben
 lines the PR does not add.)"};
 
 class UncheckedNoneRule : public RuleWithInfo<kInfo> {
-public:
-  void check(const ReviewContext &ctx,
-             std::vector<Finding> &out) const override {
-    for (const ChangedSource &changed : changed_sources(ctx, is_python)) {
-      const FileChange &f = *changed.file;
-      const lang::SyntaxTree &tree = *changed.tree;
-      for (const UncheckedNone &u : unchecked_none_reads(tree)) {
-        if (!changed.added.count(u.line))
-          continue;
+ public:
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources(ctx, is_python)) {
+      const FileChange& f = *changed.file;
+      const lang::SyntaxTree& tree = *changed.tree;
+      for (const UncheckedNone& u : unchecked_none_reads(tree)) {
+        if (!changed.added.count(u.line)) continue;
         // A parameter's None is the PR's only when the PR adds the parameter.
-        if (u.source == UncheckedNone::Source::OptionalParam &&
-            !changed.added.count(u.origin_line))
-          continue;
+        if (u.source == UncheckedNone::Source::OptionalParam && !changed.added.count(u.origin_line)) continue;
         Finding x = finding();
         x.location = Location{f.new_path, u.line};
         if (u.source == UncheckedNone::Source::GlobalPop) {
           x.problem = fmt::format("`{}` has no default: {}", u.value, u.why);
-          x.impact =
-              "The function works once; every later call raises KeyError";
-          x.action = fmt::format("Author must pass a default (`{}.pop(key, "
-                                 "None)`) or test the key first",
-                                 u.origin);
+          x.impact = "The function works once; every later call raises KeyError";
+          x.action = fmt::format(
+              "Author must pass a default (`{}.pop(key, "
+              "None)`) or test the key first",
+              u.origin);
         } else {
-          x.problem = fmt::format(
-              "`{}` can be None here and is used through {} with no check: {}",
-              u.value, u.use, u.why);
-          x.impact = "On the path where it is None the line raises "
-                     "AttributeError/TypeError instead of handling the "
-                     "missing value";
-          x.action = fmt::format("Author must handle `{}` being None (a "
-                                 "default, a check that raises a clear error, "
-                                 "or an early return)",
-                                 u.value);
+          x.problem =
+              fmt::format("`{}` can be None here and is used through {} with no check: {}", u.value, u.use, u.why);
+          x.impact =
+              "On the path where it is None the line raises "
+              "AttributeError/TypeError instead of handling the "
+              "missing value";
+          x.action = fmt::format(
+              "Author must handle `{}` being None (a "
+              "default, a check that raises a clear error, "
+              "or an early return)",
+              u.value);
         }
-        x.evidence.push_back(
-            evidence(f.new_path, u.line, tree.line_text(u.line)));
+        x.evidence.push_back(evidence(f.new_path, u.line, tree.line_text(u.line)));
         if (u.origin_line > 0 && u.origin_line != u.line)
-          x.evidence.push_back(evidence(f.new_path, u.origin_line,
-                                        tree.line_text(u.origin_line)));
+          x.evidence.push_back(evidence(f.new_path, u.origin_line, tree.line_text(u.origin_line)));
         out.push_back(std::move(x));
       }
     }
@@ -88,5 +83,5 @@ public:
 
 REGISTER_RULE(UncheckedNoneRule);
 
-} // namespace
-} // namespace rp
+}  // namespace
+}  // namespace rp
