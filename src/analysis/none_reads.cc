@@ -288,6 +288,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
         u.use = d->use;
         u.why = fmt::format("`{}` is annotated `{}`", p.name, collapse_spaces(p.annotation));
         u.function_line = fn.start_line;
+        u.function = fn.name;
         add(std::move(u));
       }
     }
@@ -319,6 +320,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
               "{} for good and the next call raises KeyError",
               g, c.args[0].value.text());
           u.function_line = fn.start_line;
+          u.function = fn.name;
           add(std::move(u));
         }
         return;
@@ -337,6 +339,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
         u.use = use;
         u.why = why->why;
         u.function_line = fn.start_line;
+        u.function = fn.name;
         add(std::move(u));
         return;
       }
@@ -360,6 +363,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
         u.use = d->use;
         u.why = why->why;
         u.function_line = fn.start_line;
+        u.function = fn.name;
         add(std::move(u));
       }
     });

@@ -38,6 +38,7 @@ struct UncheckedNone {
   int origin_line = 0;    // where the value is bound (the parameter's line for OptionalParam)
   std::string use;        // how it is dereferenced ("`.group`", "a subscript", "arithmetic")
   std::string why;        // why it can be None, one clause
+  std::string function;   // the enclosing function's name
   int function_line = 0;  // first line of the enclosing function (its def, decorators aside)
 };
 

@@ -27,7 +27,7 @@ of a function of the same file (or a `self.` method of the same class) that retu
 one path and None on another (an explicit `return None`, a bare `return`, or a body that can fall
 off its end), or a parameter annotated `Optional[T]` / `T | None` that the PR adds. Also an added
 `G.pop("key")` without a default on a module-level dict `G` inside a function: the first call
-removes the key for good and the second raises KeyError.
+removes the key for good and the second raises KeyError (red: the second call is the trigger).
 Why it matters: the None path is the one nobody ran — the key absent from a config, the variable
 unset in the default environment, the name that does not match, the lookup that misses — and it
 ends in AttributeError / TypeError / KeyError in production instead of a clear message.
@@ -55,21 +55,17 @@ class UncheckedNoneRule : public RuleWithInfo<kInfo> {
         if (u.source == UncheckedNone::Source::GlobalPop) {
           x.problem = fmt::format("`{}` has no default: {}", u.value, u.why);
           x.impact = "The function works once; every later call raises KeyError";
-          x.action = fmt::format(
-              "Author must pass a default (`{}.pop(key, "
-              "None)`) or test the key first",
-              u.origin);
+          x.action = fmt::format("Author must pass a default (`{}.pop(key, None)`) or test the key first", u.origin);
+          // Certain, and in production code: the second call of the function is the trigger.
+          x.severity = Severity::Red;
+          x.trigger = fmt::format("a second call of {}()", u.function);
         } else {
           x.problem =
               fmt::format("`{}` can be None here and is used through {} with no check: {}", u.value, u.use, u.why);
-          x.impact =
-              "On the path where it is None the line raises "
-              "AttributeError/TypeError instead of handling the "
-              "missing value";
+          x.impact = "On the path where it is None the line raises AttributeError/TypeError instead of handling the "
+                     "missing value";
           x.action = fmt::format(
-              "Author must handle `{}` being None (a "
-              "default, a check that raises a clear error, "
-              "or an early return)",
+              "Author must handle `{}` being None (a default, a check that raises a clear error, or an early return)",
               u.value);
         }
         x.evidence.push_back(evidence(f.new_path, u.line, tree.line_text(u.line)));

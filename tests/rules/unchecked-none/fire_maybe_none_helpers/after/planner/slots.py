@@ -25,5 +25,5 @@ class Pool:
             self.slots = self.slots[:limit]
 
     def finish_warmup(self):
-        warm = _RESERVED.pop("warmup")  # expect: unchecked-none
+        warm = _RESERVED.pop("warmup")  # expect[red]: unchecked-none
         return warm
