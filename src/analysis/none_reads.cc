@@ -300,12 +300,18 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
           c.args[0].keyword.empty() && global_dicts.count(std::string(c.receiver.text())) &&
           lang::is_string_literal(c.args[0].value)) {
         std::string g(c.receiver.text());
+        // Only a test of this key ensures it (`k in G`, `G[k]` read or written); a test of
+        // another key (`model_type in G`) says nothing about k.
+        std::string_view key = c.args[0].value.text();
         bool tested = false;
         for (Node id : tree.identifiers(g, fn.body)) {
           if (id.start_byte() >= n.start_byte() && id.end_byte() <= n.end_byte()) continue;
-          if (is_test_read(id) || tree.is_binding(id)) tested = true;
+          if (tree.is_binding(id)) tested = true;
           Node p = up(id);
-          if (lang::is(p, K::Subscript)) tested = true;  // G[k] read or written: the key is handled
+          if (lang::is(p, K::Subscript) && p.child_by_field("subscript") && p.child_by_field("subscript").text() == key)
+            tested = true;
+          for (Node a = p; a && !lang::is_any(a, {K::Block, K::Module}); a = a.parent())
+            if (lang::is(a, K::Comparison) && a.text().find(key) != std::string_view::npos) tested = true;
         }
         if (!tested && !caught(tree, n, fn.node)) {
           UncheckedNone u;

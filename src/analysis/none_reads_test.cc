@@ -134,8 +134,19 @@ def drop_checked():
 
 def drop_default():
     _KNOWN.pop("b", None)
+
+def drop_after_other_test(kind):
+    _OTHER.pop("x")
+    if kind in _OTHER:
+        return _OTHER[kind]
+
+def drop_after_reading_it():
+    first = _OTHER["x"]
+    _OTHER.pop("x")
+    return first
 )");
-  EXPECT_EQ(v, (std::vector<std::string>{"_KNOWN.pop(\"a\")@5 `pop` without a default"}));
+  EXPECT_EQ(v, (std::vector<std::string>{"_KNOWN.pop(\"a\")@5 `pop` without a default",
+                                         "_OTHER.pop(\"x\")@15 `pop` without a default"}));
 }
 
 }  // namespace

@@ -175,6 +175,12 @@ std::vector<StateRestoreDefect> saved_state_defects(const lang::SyntaxTree& tree
   std::vector<StateRestoreDefect> out;
   if (!tree.is_python() || tree.parse_stopped()) return out;
   std::set<std::string> imported = imported_names_of(tree);
+  struct Seen {
+    const lang::Function* fn;
+    std::vector<Change> changes;
+    std::set<std::string> saved;  // keys the function saves
+  };
+  std::vector<Seen> seen;
   for (const lang::Function& fn : tree.functions()) {
     if (!fn.body) continue;
     struct Save {
@@ -199,6 +205,10 @@ std::vector<StateRestoreDefect> saved_state_defects(const lang::SyntaxTree& tree
         changes[c->key].push_back(*c);
       }
     });
+    Seen here{&fn, {}, {}};
+    for (auto& [k, cs] : changes) here.changes.insert(here.changes.end(), cs.begin(), cs.end());
+    for (auto& [k, sv] : saves) here.saved.insert(k);
+    seen.push_back(std::move(here));
     for (const std::string& key : order) {
       auto ch = changes.find(key);
       if (ch == changes.end()) continue;
@@ -294,6 +304,41 @@ std::vector<StateRestoreDefect> saved_state_defects(const lang::SyntaxTree& tree
         d.line = d.restore_line = b.statement.start_line();
         out.push_back(d);
         break;
+      }
+    }
+  }
+  // Across the functions of the file: a function that puts state back from a value handed to
+  // it (`os.environ[K] = old` with `old` its parameter) and, beside that, resets a module's or
+  // an environment variable's state to a literal that another function set to a different
+  // literal without saving it. The helper restores what was saved and guesses the rest.
+  for (const Seen& g : seen) {
+    bool restores_from_param = false;
+    for (const Change& c : g.changes) {
+      Node v = c.value ? lang::unparenthesized(c.value) : Node{};
+      if (!v || !lang::is(v, K::Identifier)) continue;
+      for (const lang::Param& p : g.fn->params) restores_from_param |= p.name != "self" && p.name == v.text();
+    }
+    if (!restores_from_param) continue;
+    for (const Change& c : g.changes) {
+      if (c.removal || !is_literal(c.value) || !(c.root == "os" || imported.count(c.root))) continue;
+      std::string lit(lang::unparenthesized(c.value).text());
+      bool done = false;
+      for (const Seen& f : seen) {
+        if (done || f.fn == g.fn || f.saved.count(c.key)) continue;
+        for (const Change& fc : f.changes) {
+          if (fc.key != c.key || fc.removal || !is_literal(fc.value) || lang::unparenthesized(fc.value).text() == lit)
+            continue;
+          StateRestoreDefect d;
+          d.kind = StateRestoreDefect::Kind::LiteralRestore;
+          d.state = c.key;
+          d.literal = lit;
+          d.change_line = fc.statement.start_line();
+          d.change_function = f.fn->name;
+          d.line = d.restore_line = c.statement.start_line();
+          out.push_back(d);
+          done = true;
+          break;
+        }
       }
     }
   }

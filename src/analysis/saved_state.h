@@ -16,7 +16,12 @@
 //   - NeverRestored: the saved local is never read, though the state is changed after the save;
 //   - RestoreNotOnError: the restore runs only on the normal path — not in a `finally` (nor
 //     also in an `except`) — while a call between the change and the restore can raise.
-// Nested functions are separate scopes; a save in one and a change in another are not paired.
+// Across functions of one file, one more LiteralRestore: a function that puts some state back
+// from a value handed to it (a parameter: `os.environ[K] = old`) and beside that resets a
+// module's or an environment variable's state to a literal, which another function of the file
+// set to a different literal without saving it (a restore helper that guesses the rest).
+// Otherwise nested functions are separate scopes; a save in one and a change in another are not
+// paired.
 #pragma once
 
 #include <string>
@@ -29,14 +34,15 @@ namespace rp {
 struct StateRestoreDefect {
   enum class Kind { LiteralRestore, NeverRestored, RestoreNotOnError };
   Kind kind = Kind::LiteralRestore;
-  int line = 0;          // where the finding sits: the literal restore, the save, the restore
-  std::string state;     // the state as written ("jit.REBUILD", "os.environ[\"MODE\"]")
-  std::string saved;     // the saved local ("" when nothing was saved)
-  std::string literal;   // LiteralRestore: what it is set to ("0", "removed")
-  int save_line = 0;     // 0 when nothing was saved
-  int change_line = 0;   // the first change after the save
-  int restore_line = 0;  // the restore (RestoreNotOnError) or the literal restore
-  int raising_line = 0;  // RestoreNotOnError: a call between change and restore
+  int line = 0;                 // where the finding sits: the literal restore, the save, the restore
+  std::string state;            // the state as written ("jit.REBUILD", "os.environ[\"MODE\"]")
+  std::string saved;            // the saved local ("" when nothing was saved)
+  std::string literal;          // LiteralRestore: what it is set to ("0", "removed")
+  int save_line = 0;            // 0 when nothing was saved
+  int change_line = 0;          // the first change after the save
+  std::string change_function;  // the function that made that change, when not this one
+  int restore_line = 0;         // the restore (RestoreNotOnError) or the literal restore
+  int raising_line = 0;         // RestoreNotOnError: a call between change and restore
 };
 
 // The defects above in the functions of a Python `tree`, in source order.

@@ -77,6 +77,30 @@ def toggles(flag):
   EXPECT_EQ(v, (std::vector<std::string>{"literal jit.REBUILD@7 = 0"}));
 }
 
+TEST(SavedState, RestoreHelperGuessesWhatItWasNotHanded) {
+  auto v = found(R"(import os
+from kernels import jit
+
+class Runner:
+    def enter(self):
+        old = os.environ.get("CFG")
+        os.environ["CFG"] = "tuned.csv"
+        jit.REBUILD = 2
+        return old
+
+    def leave(self, old):
+        os.environ["CFG"] = old
+        jit.REBUILD = 0
+
+    def on(self):
+        jit.TRACE = 1
+
+    def off(self):
+        jit.TRACE = 0
+)");
+  EXPECT_EQ(v, (std::vector<std::string>{"literal jit.REBUILD@13 = 0"}));
+}
+
 TEST(SavedState, CorrectRestoresStaySilent) {
   EXPECT_TRUE(found(R"(import os
 import torch

@@ -30,6 +30,9 @@ line saves, changes or restores it and:
   change; also without any save, for a module's or an environment variable's state that is set,
   used (a call in between) and set again to another literal in the same block — a guess at the
   value it had;
+  Across functions of one file: a helper that restores some state from a value handed to it
+  (`os.environ[K] = old_value`) and resets a module's state to a literal that another function
+  set to a different literal without saving it;
 - the saved local (`old = mod.FLAG`) is never read, though the state is changed after it;
 - the restore runs only on the normal path: it is not in a `finally` (nor repeated in an
   `except`) while a call between the change and the restore can raise.
@@ -39,7 +42,8 @@ literal guessed, or whenever the work in between raised.
 Does not fire on: a restore of the saved value in a `finally` or also in an `except`; a removal
 of the variable under a test of the saved value (`if old is None: os.environ.pop(K)`); a save
 whose state is not changed afterwards (a read, `width = self.width; self.width = width * 2`);
-changes with no call in between; an environment variable set for the duration and removed after, with
+changes with no call in between; an enable/disable pair of functions setting a flag to two
+literals (neither restores anything handed to it); an environment variable set for the duration and removed after, with
 no save (it was unset before); a literal set in another branch (a toggle, not a restore);
 state of the function's own locals; changes in nested functions paired with saves outside
 them; test and benchmark files; functions where the PR adds none of the lines involved.)"};
@@ -67,10 +71,13 @@ class StateRestore : public RuleWithInfo<kInfo> {
                   d.state, d.saved, d.save_line, d.change_line, lit, d.saved);
             else
               x.problem = fmt::format(
-                  "`{}` is changed at line {} and reset here "
-                  "({}) without saving the value it "
-                  "had: the reset guesses it",
-                  d.state, d.change_line, lit);
+                  "`{}` is changed at line {}{} and reset here ({}) without saving the value it had: the reset "
+                  "guesses it{}",
+                  d.state, d.change_line, d.change_function.empty() ? "" : fmt::format(" in `{}()`", d.change_function),
+                  lit,
+                  d.change_function.empty() ? ""
+                                            : ", while this function restores the other state it is handed "
+                                              "from the saved value");
             x.impact =
                 "Whenever the value before the change was not that "
                 "literal, the function leaves the state "

@@ -37,7 +37,7 @@ walrus, `isinstance`/`hasattr`/`callable`); a value bound again in the function 
 dereference inside a `try` that catches AttributeError, TypeError, KeyError, LookupError or
 Exception; `.get(k, default)`; the `get` of a module (`requests.get(url)`); a same-file function
 that always returns a value or never does; generators and stub bodies; a pop that the function
-guards (`k in G`, `G[k]` read or written) or that passes a default; test and benchmark files;
+guards for that key (`k in G`, `G[k]` read or written; a test of another key does not count) or that passes a default; test and benchmark files;
 lines the PR does not add.)"};
 
 class UncheckedNoneRule : public RuleWithInfo<kInfo> {
