@@ -239,6 +239,15 @@ std::optional<Deref> unguarded_deref(const lang::SyntaxTree& tree, const lang::F
   return first;
 }
 
+// Whether `n` runs only on some paths through `body`: below an if/elif/else, a try or except
+// clause, a match, a while, a conditional expression or an `and`/`or`.
+bool under_branch(Node n, Node body) {
+  for (Node a = n.parent(); a && !(a == body); a = a.parent())
+    if (lang::is_any(a, {K::If, K::Elif, K::Else, K::Try, K::Except, K::Match, K::While, K::Conditional, K::BoolOp}))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
@@ -275,10 +284,14 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
     auto add = [&](UncheckedNone u) {
       if (reported.insert(u.value + "@" + std::to_string(u.origin_line)).second) out.push_back(std::move(u));
     };
-    // Optional-annotated parameters.
+    // Optional-annotated parameters: only a dereference that runs on every path through the
+    // function (not under a branch) is certain to meet the None; a use under a condition is a
+    // mode the parameter is required in (on tune: `if x.dim() == 3: x2.shape`).
     for (const lang::Param& p : fn.params) {
       if (p.annotation.empty() || !is_optional_annotation(p.annotation) || p.name == "self") continue;
-      if (auto d = unguarded_deref(tree, fn, p.name, Node{})) {
+      auto d = unguarded_deref(tree, fn, p.name, Node{});
+      if (d && under_branch(d->node, fn.body)) d.reset();
+      if (d) {
         UncheckedNone u;
         u.source = UncheckedNone::Source::OptionalParam;
         u.line = d->node.start_line();

@@ -8,7 +8,9 @@
 //     the enclosing class through `self.`) whose body returns a value on one path and None on
 //     another: an explicit `return None` / bare `return`, or a body that can fall off its end;
 //   - a parameter annotated `Optional[T]` / `T | None` (reported with the parameter's line, so
-//     a caller can keep it to parameters a PR adds).
+//     a caller can keep it to parameters a PR adds), dereferenced on every path through the
+//     function (not below an if/else, try, match, while, conditional expression or `and`/`or`:
+//     there the parameter is required in one mode, which is a contract, not a crash).
 // The value is dereferenced when it is the object of an attribute (`v.x`), the value of a
 // subscript (`v[i]`), the callee of a call (`v()`), an operand of arithmetic (`v + 1`), the
 // iterable of a `for`, or the argument of `int()` / `float()` / `len()`.

@@ -25,13 +25,15 @@ passes to `int()`/`float()`/`len()` — a value whose source says it can be None
 `os.environ.get(K)` / `os.getenv(K)` without a default, `re.match/search/fullmatch(...)`, a call
 of a function of the same file (or a `self.` method of the same class) that returns a value on
 one path and None on another (an explicit `return None`, a bare `return`, or a body that can fall
-off its end), or a parameter annotated `Optional[T]` / `T | None` that the PR adds. Also an added
+off its end), or a parameter annotated `Optional[T]` / `T | None` that the PR adds and that the function
+dereferences on every path (not under a branch). Also an added
 `G.pop("key")` without a default on a module-level dict `G` inside a function: the first call
 removes the key for good and the second raises KeyError (red: the second call is the trigger).
 Why it matters: the None path is the one nobody ran — the key absent from a config, the variable
 unset in the default environment, the name that does not match, the lookup that misses — and it
 ends in AttributeError / TypeError / KeyError in production instead of a clear message.
-Does not fire on: a value the function tests anywhere (an if/elif/while condition, `assert`, a
+Does not fire on: an Optional parameter dereferenced only under an if/else, try, match, while,
+conditional expression or `and`/`or` (a mode that requires it); a value the function tests anywhere (an if/elif/while condition, `assert`, a
 comparison such as `is None`, `and`/`or`/`not`, `x or default`, a conditional expression, a
 walrus, `isinstance`/`hasattr`/`callable`); a value bound again in the function (a fallback); a
 dereference inside a `try` that catches AttributeError, TypeError, KeyError, LookupError or

@@ -1,6 +1,7 @@
 import os
 import re
 import urllib3
+from typing import Optional
 
 LIMITS = {"tokens": 4096}
 
@@ -66,3 +67,9 @@ def drop_limit():
 def describe(settings):
     unit = settings.get("unit")
     return unit.lower() if isinstance(unit, str) else "tok"
+
+
+def blend(rows, weights: Optional[list] = None, mode="sum"):
+    if mode == "weighted":
+        return rows[0] * weights[0]
+    return rows[0]
