@@ -1,0 +1,85 @@
+// unchecked-none: an added line dereferences a value that can be None (or pops
+// a key that can be gone) with no guard for that case anywhere in its function.
+#include <fmt/format.h>
+
+#include "analysis/facts.h"
+#include "analysis/none_reads.h"
+#include "analysis/source_facts.h"
+#include "core/paths.h"
+#include "rules/rule_base.h"
+
+namespace rp {
+namespace {
+
+constexpr RuleInfo kInfo{.name = "unchecked-none",
+                         .category = Category::Boundary,
+                         .severity = Severity::Warn,
+                         .needs = Needs::FullText,
+                         .summary =
+                             "An added line uses a value that can be None (or pops a key "
+                             "that can be gone) with no guard for it.",
+                         .docs =
+                             R"(What it catches: in a Python file the PR changes (tests and benchmarks aside), an added
+line that dereferences — reads an attribute of, subscripts, calls, does arithmetic on, iterates, or
+passes to `int()`/`float()`/`len()` — a value whose source says it can be None: `m.get(k)` or
+`os.environ.get(K)` / `os.getenv(K)` without a default, `re.match/search/fullmatch(...)`, a call
+of a function of the same file (or a `self.` method of the same class) that returns a value on
+one path and None on another (an explicit `return None`, a bare `return`, or a body that can fall
+off its end), or a parameter annotated `Optional[T]` / `T | None` that the PR adds and that the function
+dereferences on every path (not under a branch). Also an added
+`G.pop("key")` without a default on a module-level dict `G` inside a function: the first call
+removes the key for good and the second raises KeyError (red: the second call is the trigger).
+Why it matters: the None path is the one nobody ran — the key absent from a config, the variable
+unset in the default environment, the name that does not match, the lookup that misses — and it
+ends in AttributeError / TypeError / KeyError in production instead of a clear message.
+Does not fire on: an Optional parameter dereferenced only under an if/else, try, match, while,
+conditional expression or `and`/`or` (a mode that requires it); a value the function tests anywhere (an if/elif/while condition, `assert`, a
+comparison such as `is None`, `and`/`or`/`not`, `x or default`, a conditional expression, a
+walrus, `isinstance`/`hasattr`/`callable`); a value bound again in the function (a fallback); a
+dereference inside a `try` that catches AttributeError, TypeError, KeyError, LookupError or
+Exception; `.get(k, default)`; the `get` of a module (`requests.get(url)`); a same-file function
+that always returns a value or never does; generators and stub bodies; a pop that the function
+guards for that key (`k in G`, `G[k]` read or written; a test of another key does not count) or that passes a default; test and benchmark files;
+lines the PR does not add.)"};
+
+class UncheckedNoneRule : public RuleWithInfo<kInfo> {
+ public:
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources(ctx, is_python)) {
+      const FileChange& f = *changed.file;
+      const lang::SyntaxTree& tree = *changed.tree;
+      for (const UncheckedNone& u : unchecked_none_reads(tree)) {
+        if (!changed.added.count(u.line)) continue;
+        // A parameter's None is the PR's only when the PR adds the parameter.
+        if (u.source == UncheckedNone::Source::OptionalParam && !changed.added.count(u.origin_line)) continue;
+        Finding x = finding();
+        x.location = Location{f.new_path, u.line};
+        if (u.source == UncheckedNone::Source::GlobalPop) {
+          x.problem = fmt::format("`{}` has no default: {}", u.value, u.why);
+          x.impact = "The function works once; every later call raises KeyError";
+          x.action = fmt::format("Author must pass a default (`{}.pop(key, None)`) or test the key first", u.origin);
+          // Certain, and in production code: the second call of the function is the trigger.
+          x.severity = Severity::Red;
+          x.trigger = fmt::format("a second call of {}()", u.function);
+        } else {
+          x.problem =
+              fmt::format("`{}` can be None here and is used through {} with no check: {}", u.value, u.use, u.why);
+          x.impact = "On the path where it is None the line raises AttributeError/TypeError instead of handling the "
+                     "missing value";
+          x.action = fmt::format(
+              "Author must handle `{}` being None (a default, a check that raises a clear error, or an early return)",
+              u.value);
+        }
+        x.evidence.push_back(evidence(f.new_path, u.line, tree.line_text(u.line)));
+        if (u.origin_line > 0 && u.origin_line != u.line)
+          x.evidence.push_back(evidence(f.new_path, u.origin_line, tree.line_text(u.origin_line)));
+        out.push_back(std::move(x));
+      }
+    }
+  }
+};
+
+REGISTER_RULE(UncheckedNoneRule);
+
+}  // namespace
+}  // namespace rp

@@ -1,0 +1,3 @@
+import os
+
+from trace import levels

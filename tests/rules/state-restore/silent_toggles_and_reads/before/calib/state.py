@@ -1,0 +1,6 @@
+from calib import knobs
+
+
+class Meter:
+    def __init__(self):
+        self.window = 8

@@ -1,0 +1,4 @@
+import os
+import re
+
+LIMITS = {"tokens": 4096}
