@@ -56,7 +56,9 @@ variant and its own option: the arms that predate it were written without it, an
 built for another format has no such option or takes it another way); an optional output
 buffer the function returns (`if mirror is not None: return out, scale, mirror`): a caller that
 asks for it and lands on an arm that does not fill it gets fewer results back, which fails at its
-unpacking rather than silently; new functions; tests; Triton kernels.)"};
+unpacking rather than silently; a call of a callback the function takes as a parameter
+(`compare_fn(ref, out)`): its signature is the caller's, not the wired calls'; new functions;
+tests; Triton kernels.)"};
 
 // Whether `n` reads one of `names` as a variable.
 bool reads_any(const SyntaxTree& tree, Node n, const std::set<std::string>& names) {
@@ -292,6 +294,10 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
       for (const lang::Branch* b : unread) {
         for (const Call& c : tree.calls(b->body)) {
           if (added.count(c.line)) continue;
+          // A callback the caller hands in (`compare_fn(ref, res)` where compare_fn is a
+          // parameter): its signature is the caller's, not a sibling of the wired calls.
+          if (std::any_of(fn.params.begin(), fn.params.end(), [&](const lang::Param& q) { return q.name == c.callee; }))
+            continue;
           std::string use = use_of(tree, c);
           bool sibling = !use.empty() && std::any_of(wired.begin(), wired.end(), [&](const Wired& w) {
             return !(w.call.node == c.node) && shared_arguments(w.call, c) >= 3 && use_of(tree, w.call) == use;
