@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "analysis/dispatch_facts.h"
@@ -252,6 +253,29 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
     }
   }
   return out;
+}
+
+namespace {
+bool reaches_vector_rec(const std::vector<lang::Assignment>& assigns, std::string_view text, int line,
+                        const std::string& target, int depth) {
+  if (target.starts_with("arange(") && text.find("arange") != std::string_view::npos) return true;
+  for (const std::string& id : identifiers_in(text)) {
+    if (id == target) return true;
+    if (depth >= 8) continue;
+    const lang::Assignment* last = nullptr;
+    for (const lang::Assignment& a : assigns)
+      if (a.line < line && a.value && std::find(a.targets.begin(), a.targets.end(), id) != a.targets.end() &&
+          (!last || a.line > last->line))
+        last = &a;
+    if (last && reaches_vector_rec(assigns, last->value.text(), last->line, target, depth + 1)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+bool reaches_vector(const lang::SyntaxTree& tree, const lang::Function& kernel, std::string_view text, int line,
+                    const std::string& target) {
+  return reaches_vector_rec(tree.assignments(kernel.body), text, line, target, 0);
 }
 
 bool is_kernel_launch(const lang::Call& call) {

@@ -84,6 +84,13 @@ struct RaggedBlock {
 std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
                                                  const VectorNames& v);
 
+// Whether the expression `text` at line `line` of the kernel derives from vector name `target`
+// through the bindings that reach it: each name read is followed to its last assignment before
+// the line (not to every assignment of the name in the kernel), so a scalar `kv_loc` loaded
+// before a loop does not inherit the tile of a `kv_loc` the loop rebinds later.
+bool reaches_vector(const lang::SyntaxTree& tree, const lang::Function& kernel, std::string_view text, int line,
+                    const std::string& target);
+
 // Whether a call launches a kernel: `kernel[grid](...)`.
 bool is_kernel_launch(const lang::Call& call);
 // Whether a file's launches take their knobs from a tuned config: `config["num_warps"]`,

@@ -196,6 +196,9 @@ class TritonUnmaskedAccess : public TritonKernelRule<kInfo> {
       for (const std::string& root : roots) {
         auto it = ragged.find(root);
         if (it == ragged.end() || !it->second.bases.count(base)) continue;
+        // The tiled vector must reach this access through the bindings live here, not through
+        // a later rebinding of one of its names (a scalar row index loaded before the tile loop).
+        if (!reaches_vector(tree, k, ptr, m.call.line, root)) continue;
         const std::string& b = it->second.block;
         if (body.find("static_assert") != std::string_view::npos && static_asserts_block(body, b)) continue;
         if (in_full_block_loop(m.call.node, tree, k.body, b)) continue;
