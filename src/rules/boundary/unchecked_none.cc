@@ -2,10 +2,16 @@
 // a key that can be gone) with no guard for that case anywhere in its function.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "analysis/api_surface.h"
 #include "analysis/facts.h"
 #include "analysis/none_reads.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -26,7 +32,8 @@ passes to `int()`/`float()`/`len()` — a value whose source says it can be None
 of a function of the same file (or a `self.` method of the same class) that returns a value on
 one path and None on another (an explicit `return None`, a bare `return`, or a body that can fall
 off its end), or a parameter annotated `Optional[T]` / `T | None` that the PR adds and that the function
-dereferences on every path (not under a branch). Also an added
+dereferences on every path (not under a branch), when a call in the repository leaves it None (omits
+it while it defaults to None, or passes None); the finding names that call. Also an added
 `G.pop("key")` without a default on a module-level dict `G` inside a function: the first call
 removes the key for good and the second raises KeyError (red: the second call is the trigger).
 Why it matters: the None path is the one nobody ran — the key absent from a config, the variable
@@ -42,6 +49,48 @@ that always returns a value or never does; generators and stub bodies; a pop tha
 guards for that key (`k in G`, `G[k]` read or written; a test of another key does not count) or that passes a default; test and benchmark files;
 lines the PR does not add.)"};
 
+// The first call in the head tree of the function holding `line` that leaves parameter `name`
+// None: it omits the argument while the parameter defaults to None, or passes None for it.
+// "`path:line`", or nullopt when no call does (or the review has no repository).
+std::optional<std::string> none_passer(const ReviewContext& ctx, const std::string& path, const lang::SyntaxTree& tree,
+                                       int line, const std::string& name) {
+  if (!ctx.repo) return std::nullopt;
+  std::optional<lang::Function> fn = tree.enclosing_function(line);
+  if (!fn) return std::nullopt;
+  int index = -1, skip = 0;
+  bool defaults_none = false;
+  for (size_t i = 0; i < fn->params.size(); ++i) {
+    const lang::Param& q = fn->params[i];
+    if (i == 0 && !fn->class_name.empty() && (q.name == "self" || q.name == "cls")) skip = 1;
+    if (q.name == name) {
+      index = static_cast<int>(i) - skip;
+      defaults_none = q.default_text == "None";
+    }
+  }
+  if (index < 0) return std::nullopt;
+  for (const index::CallSite& site : api::callers_of(ctx.repo->index(), path, *fn)) {
+    const index::PyCall& c = *site.call;
+    bool by_keyword = std::find(c.keywords.begin(), c.keywords.end(), name) != c.keywords.end();
+    if (!by_keyword && c.positional <= index) {
+      if (defaults_none) return fmt::format("`{}:{}`", site.path, c.line);
+      continue;
+    }
+    const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
+    if (!t) continue;
+    for (const lang::Call& call : t->calls()) {
+      if (call.line != c.line) continue;
+      const lang::Argument* a = by_keyword ? call.keyword(name) : nullptr;
+      if (!by_keyword) {
+        int k = 0;
+        for (const lang::Argument& arg : call.args)
+          if (arg.keyword.empty() && k++ == index) a = &arg;
+      }
+      if (a && a->value && a->value.text() == "None") return fmt::format("`{}:{}`", site.path, c.line);
+    }
+  }
+  return std::nullopt;
+}
+
 class UncheckedNoneRule : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -52,6 +101,15 @@ class UncheckedNoneRule : public RuleWithInfo<kInfo> {
         if (!changed.added.count(u.line)) continue;
         // A parameter's None is the PR's only when the PR adds the parameter.
         if (u.source == UncheckedNone::Source::OptionalParam && !changed.added.count(u.origin_line)) continue;
+        // An Optional annotation alone is often loose typing: the parameter is None only where a
+        // caller leaves it out (its default is None) or passes None. Without such a caller in
+        // the repository the finding would guess.
+        std::string none_caller;
+        if (u.source == UncheckedNone::Source::OptionalParam) {
+          std::optional<std::string> who = none_passer(ctx, f.new_path, tree, u.line, u.value);
+          if (!who) continue;
+          none_caller = *who;
+        }
         Finding x = finding();
         x.location = Location{f.new_path, u.line};
         if (u.source == UncheckedNone::Source::GlobalPop) {
@@ -70,6 +128,7 @@ class UncheckedNoneRule : public RuleWithInfo<kInfo> {
               "Author must handle `{}` being None (a default, a check that raises a clear error, or an early return)",
               u.value);
         }
+        if (!none_caller.empty()) x.problem += fmt::format("; {} leaves it None", none_caller);
         x.evidence.push_back(evidence(f.new_path, u.line, tree.line_text(u.line)));
         if (u.origin_line > 0 && u.origin_line != u.line)
           x.evidence.push_back(evidence(f.new_path, u.origin_line, tree.line_text(u.origin_line)));

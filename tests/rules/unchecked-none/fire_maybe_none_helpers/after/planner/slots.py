@@ -27,3 +27,9 @@ class Pool:
     def finish_warmup(self):
         warm = _RESERVED.pop("warmup")  # expect[red]: unchecked-none
         return warm
+
+
+def trim(slots):
+    pool = Pool(slots)
+    pool.resize(limit=4)
+    return pool

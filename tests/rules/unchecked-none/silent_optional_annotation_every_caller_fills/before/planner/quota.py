@@ -1,0 +1,3 @@
+class Quota:
+    def __init__(self, total):
+        self.total = total
