@@ -37,7 +37,9 @@ already known are dropped: exhaustive conditions (`x is None` / `x is not None`,
 `not c`), correlated chains (`if a: x = ...` then `if not a: x = ...`), a condition asserted or
 guarded by an early `return` (also one that comes after the chain and before the read), an
 earlier chain whose other paths raise (`if a: ... elif b: ... else: raise` makes `a or b` hold),
-a chain over exactly the values of an earlier `assert x in (16, 32, 64)`, a flag set to a
+a chain over exactly the values of an earlier `assert x in (16, 32, 64)`, a chain over two or more
+flags of one object right after an assert of another flag of it (`assert cfg.plugin_mode` then
+`if cfg.is_vllm: ... elif cfg.is_sglang: ...`: the validated mode's flags), a flag set to a
 literal `True`/`False`. The PR must touch the finding: the `if`/`elif`/`else` line, a
 binding of the name inside the chain, or the read itself is added. The finding sits on the
 first unconditional read, names the path that skips every binding, and groups all names left
@@ -187,6 +189,27 @@ bool covers_asserted_values(const std::vector<std::string>& conds, const Facts& 
       start = comma + 1;
     }
     if (all) return true;
+  }
+  return false;
+}
+
+// `assert cfg.mode_on` (or a guard) followed by `if cfg.is_a: ... elif cfg.is_b: ...`: the chain
+// tests two or more flags of one object whose mode the function has just validated with another
+// of its flags; the author treats that validated object's flags as the exhaustive dispatch.
+bool covers_validated_flags(const std::vector<std::string>& conds, const Facts& facts) {
+  static const RE2 flag(R"(^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)$)");
+  if (conds.size() < 2) return false;
+  std::string owner;
+  std::set<std::string> tested;
+  for (const std::string& c : conds) {
+    std::string o, f;
+    if (!RE2::FullMatch(c, flag, &o, &f) || (!owner.empty() && o != owner)) return false;
+    owner = o;
+    tested.insert(c);
+  }
+  for (const auto& [atom, holds] : facts.atoms) {
+    std::string o, f;
+    if (holds && !tested.count(atom) && RE2::FullMatch(atom, flag, &o, &f) && o == owner) return true;
   }
   return false;
 }
@@ -614,7 +637,8 @@ class Flow {
       block(arms[i].body, b);
       outs.push_back({std::move(b), i});
     }
-    if (!has_else && !decided && !contradicted(along) && !covers_asserted_values(conds, along)) {
+    if (!has_else && !decided && !contradicted(along) && !covers_asserted_values(conds, along) &&
+        !covers_validated_flags(conds, s.facts)) {
       State fall = s;
       fall.facts = along;
       outs.push_back({std::move(fall), arms.size()});
