@@ -45,7 +45,9 @@ decorated with `compile_ops`/`custom_op`/`register_fake`/`abstractmethod`/`overl
 arguments), of bodies using `locals()`/`vars()`, of fake/meta twins of an op (`*_fake`,
 `fake_*`, `*_meta`); `*args`/`**kwargs`; names starting with `_`; functions stored in a table,
 passed as a callable or selected beside sibling implementations (the slot fixes the
-signature); a new hook parameter when an override of the hook carries a decorator that is
+signature); a method of a class carrying a decorator that may rebuild it (anything but
+`dataclass`, `total_ordering`, `final`, `runtime_checkable`: a decorator that picks its base
+class or registers it with a framework fixes the signature); a new hook parameter when an override of the hook carries a decorator that is
 not a known pass-through (a tracing decorator may read it by name, `@mark_trace` naming its
 span from `prefix=`; `@torch.inference_mode()` does not); an override whose base class
 declares the parameter; a method of a class plugged into an external framework that nothing
@@ -90,6 +92,22 @@ bool decorator_may_read_args(const lang::Function& fn) {
   return false;
 }
 
+// Whether the class definition `cls` carries a decorator that may rebuild it: anything but the
+// ones that only annotate or add dunders (dataclass, total_ordering, final, runtime_checkable).
+bool class_rebuilt_by_decorator(lang::Node cls) {
+  static const RE2 plain(
+      R"(^(?:(?:dataclasses\.)?dataclass\b.*|(?:functools\.)?total_ordering|(?:typing\.)?(?:final|runtime_checkable))$)");
+  lang::Node holder = node_kind(cls) == NodeKind::DecoratedDef ? cls : cls.parent();
+  if (!holder || node_kind(holder) != NodeKind::DecoratedDef) return false;
+  for (lang::Node d : holder.named_children()) {
+    if (node_kind(d) != NodeKind::Decorator) continue;
+    std::string_view text = d.text();
+    while (!text.empty() && (text.front() == '@' || text.front() == ' ')) text.remove_prefix(1);
+    if (!RE2::FullMatch(text, plain)) return true;
+  }
+  return false;
+}
+
 class ParamDiscarded : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -131,6 +149,9 @@ class ParamDiscarded : public RuleWithInfo<kInfo> {
     if (!fn.class_name.empty()) {
       auto cls = tree.enclosing_class(fn.start_line);
       override_like = cls && !cls->bases.empty() && !(cls->bases.size() == 1 && cls->bases[0] == "object");
+      // A class a decorator rebuilds (picks its base class, wraps or registers it with a
+      // framework) has the signature the decorator's caller expects: an interface slot.
+      if (cls && class_rebuilt_by_decorator(cls->node)) return;
     }
     if (override_like && base_declares(ctx.repo->index(), origins, path, tree, fn, p.name)) return;  // the base forces it
     // A method of a class plugged into an external framework that nothing here calls: the
