@@ -81,6 +81,18 @@ std::vector<index::CallSite> callers_of(const RepoIndex& idx, const std::string&
   return out;
 }
 
+lang::Node passed_argument(const lang::SyntaxTree& caller, const index::PyCall& call, const std::string& keyword,
+                           int position) {
+  for (const lang::Call& c : caller.calls()) {
+    if (c.line != call.line) continue;
+    if (const lang::Argument* a = c.keyword(keyword); a && a->value) return a->value;
+    int k = 0;
+    for (const lang::Argument& arg : c.args)
+      if (arg.keyword.empty() && k++ == position && arg.value) return arg.value;
+  }
+  return {};
+}
+
 namespace {
 bool star_reexports_from(const RepoIndex& idx, const std::string& mod, const std::string& target, int depth) {
   if (mod == target) return true;

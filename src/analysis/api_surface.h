@@ -31,6 +31,12 @@ int plain_positional(const lang::Function& f, bool* has_star);
 // `*args`/`**kwargs` are left out (what they pass is unknown).
 std::vector<index::CallSite> callers_of(const index::RepoIndex& idx, const std::string& path, const lang::Function& fn);
 
+// What call site `call` of `caller` (its head-side parse) passes for a parameter: the argument
+// named `keyword`, else (position >= 0) the `position`-th positional one; null when the call
+// passes neither there (or `caller` has no call on that line).
+lang::Node passed_argument(const lang::SyntaxTree& caller, const index::PyCall& call, const std::string& keyword,
+                           int position = -1);
+
 // aiter's public op surface (B6 "Public-API scope"): a public name of a module directly
 // under aiter/ops/, or of one `import aiter` re-exports. Its consumers live in other
 // repositories. Always false outside an op-library profile.

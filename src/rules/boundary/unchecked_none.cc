@@ -77,16 +77,8 @@ std::optional<std::string> none_passer(const ReviewContext& ctx, const std::stri
     }
     const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
     if (!t) continue;
-    for (const lang::Call& call : t->calls()) {
-      if (call.line != c.line) continue;
-      const lang::Argument* a = by_keyword ? call.keyword(name) : nullptr;
-      if (!by_keyword) {
-        int k = 0;
-        for (const lang::Argument& arg : call.args)
-          if (arg.keyword.empty() && k++ == index) a = &arg;
-      }
-      if (a && a->value && a->value.text() == "None") return fmt::format("`{}:{}`", site.path, c.line);
-    }
+    lang::Node value = api::passed_argument(*t, c, name, by_keyword ? -1 : index);
+    if (value && value.text() == "None") return fmt::format("`{}:{}`", site.path, c.line);
   }
   return std::nullopt;
 }

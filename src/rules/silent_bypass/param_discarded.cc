@@ -188,20 +188,17 @@ class ParamDiscarded : public RuleWithInfo<kInfo> {
       if (std::find(site.call->keywords.begin(), site.call->keywords.end(), name) == site.call->keywords.end()) continue;
       const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
       if (!t) continue;
-      for (const lang::Call& c : t->calls()) {
-        if (c.line != site.call->line) continue;
-        const lang::Argument* a = c.keyword(name);
-        if (!a || !a->value) continue;
-        std::string_view v = a->value.text();
-        if (v == "None") continue;
-        if (v == name) {
-          std::optional<lang::Function> in = t->enclosing_function(c.line);
-          bool threaded = in && std::any_of(in->params.begin(), in->params.end(),
-                                            [&](const lang::Param& q) { return q.name == name; });
-          if (threaded) continue;
-        }
-        return fmt::format("`{}:{}`", site.path, c.line);
+      lang::Node value = api::passed_argument(*t, *site.call, name);
+      if (!value) continue;
+      std::string_view v = value.text();
+      if (v == "None") continue;
+      if (v == name) {
+        std::optional<lang::Function> in = t->enclosing_function(site.call->line);
+        bool threaded = in && std::any_of(in->params.begin(), in->params.end(),
+                                          [&](const lang::Param& q) { return q.name == name; });
+        if (threaded) continue;
       }
+      return fmt::format("`{}:{}`", site.path, site.call->line);
     }
     return std::nullopt;
   }
