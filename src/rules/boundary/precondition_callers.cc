@@ -14,6 +14,7 @@
 
 #include "analysis/api_surface.h"
 #include "analysis/facts.h"
+#include "analysis/idiom_facts.h"
 #include "analysis/index_facts.h"
 #include "analysis/reach.h"
 #include "core/paths.h"
@@ -149,15 +150,7 @@ std::optional<Precondition> precondition_of(const lang::SyntaxTree& tree, const 
 }
 
 bool names_a_key(std::string_view text, const std::set<std::string>& keys) {
-  for (const std::string& k : keys) {
-    for (size_t at = text.find(k); at != std::string_view::npos; at = text.find(k, at + 1)) {
-      auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-      bool open = at == 0 || !word(text[at - 1]);
-      bool close = at + k.size() >= text.size() || !word(text[at + k.size()]);
-      if (open && close) return true;
-    }
-  }
-  return false;
+  return std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return mentions_word(text, k); });
 }
 
 // Whether the call at `line` of `tree` runs only where the caller tested the same mode.
