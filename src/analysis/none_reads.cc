@@ -1,6 +1,7 @@
 #include "analysis/none_reads.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <map>
 #include <optional>
@@ -164,13 +165,37 @@ std::optional<std::string> returns_none_sometimes(const lang::Function& f) {
   return std::nullopt;
 }
 
+// True when `pattern` (a string literal) is a regex that `re.match` /
+// `re.search` match on every subject: it matches the empty string and has no
+// construct whose empty match depends on the subject (`$`, `\b`, `\B`, `\Z`;
+// lookarounds do not compile in RE2, so they count as "may fail"). `^(\s*)`
+// always matches; `(\d*)$` does not.
+bool always_matches(Node pattern) {
+  if (!lang::is(pattern, K::String)) return false;
+  std::string text;
+  for (Node c : pattern.named_children()) {
+    std::string_view k = c.kind();
+    if (k == "interpolation") return false;
+    if (k == "string_content" || k == "escape_sequence" || k == "raw_string_content") text += c.text();
+  }
+  for (std::string_view bad : {"$", "\\b", "\\B", "\\Z", "\\z"})
+    if (text.find(bad) != std::string::npos) return false;
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  RE2 re(text, opts);
+  return re.ok() && RE2::FullMatch("", re);
+}
+
 std::optional<Why> none_source(const lang::Call& c, const std::set<std::string>& modules, const Callees& callees,
                                const std::string& cls) {
   size_t positional = 0, keywords = 0;
   for (const lang::Argument& a : c.args) (a.keyword.empty() ? positional : keywords)++;
   const std::string& callee = c.callee;
-  if (callee == "re.match" || callee == "re.search" || callee == "re.fullmatch")
+  if (callee == "re.match" || callee == "re.search" || callee == "re.fullmatch") {
+    if (callee != "re.fullmatch" && !c.args.empty() && c.args[0].keyword.empty() && always_matches(c.args[0].value))
+      return std::nullopt;
     return Why{UncheckedNone::Source::RegexMatch, fmt::format("`{}` returns None when nothing matches", callee)};
+  }
   if ((callee == "os.getenv" || callee == "os.environ.get") && positional == 1 && keywords == 0)
     return Why{UncheckedNone::Source::EnvGet,
                fmt::format("`{}` has no default and returns None when the variable is unset", callee)};

@@ -27,6 +27,27 @@ def parse(tag, table):
   EXPECT_EQ(v, (std::vector<std::string>{"m@6 `.group`", "width@8 arithmetic", "os.getenv(\"RANKS\")@8 `int()`"}));
 }
 
+TEST(NoneReads, PatternsThatMatchEverySubjectAreNotNoneSources) {
+  auto v = found(R"py(import re
+
+def indent_of(line, name, word):
+    lead = re.match(r"^(\s*)", line).group(1)
+    head = re.search("[a-z]*", name).group(0)
+    named = re.match(r"(?P<pad> *)", line).group("pad")
+    tail = re.match(r"(\d*)$", line).group(1)
+    edge = re.search(r"\b", word).start()
+    num = re.match(r"\d+", name).group()
+    whole = re.fullmatch(r"\s*", line).group()
+    looks = re.match(r"(?=a)", word).group()
+    return lead, head, named, tail, edge, num, whole, looks
+)py");
+  EXPECT_EQ(v, (std::vector<std::string>{"re.match(r\"(\\d*)$\", line)@7 `.group`",
+                                         "re.search(r\"\\b\", word)@8 `.start`",
+                                         "re.match(r\"\\d+\", name)@9 `.group`",
+                                         "re.fullmatch(r\"\\s*\", line)@10 `.group`",
+                                         "re.match(r\"(?=a)\", word)@11 `.group`"}));
+}
+
 TEST(NoneReads, AnyGuardExcusesTheValue) {
   EXPECT_TRUE(found(R"(import os
 import re

@@ -1,0 +1,2 @@
+def heading_level(line):
+    return len(line) - len(line.lstrip("#"))
