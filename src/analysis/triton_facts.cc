@@ -217,10 +217,17 @@ std::string pointer_base(std::string_view pointer, const lang::Function& kernel,
 std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, const lang::Function& kernel,
                                                  const VectorNames& v) {
   const std::map<std::string, std::string>& values = v.values;
-  // `<vector expr> < DIM` (or <=, >, >=): the block of the vector is compared against DIM.
+  // `<vector expr> < DIM` (or <=): the block of the vector is compared against DIM, an upper
+  // extent. A lower bound (`offs >= ROPE_START`) selects the part of a tile at or past a point,
+  // it says nothing about where the tensor ends; it is matched only so the scan moves past it.
   static const RE2 cmp(R"(([\w.\[\]:, ]+?)\s*(<=|<|>=|>)\s*([\w.]+))");
   std::map<std::string, RaggedBlock> out;
+  // Compile-time extents: tl.constexpr parameters and locals annotated tl.constexpr
+  // (`HEAD_DIM: tl.constexpr = CHUNKS * GROUP`).
   std::set<std::string> constants = constexpr_params(kernel);
+  for (const lang::Assignment& a : tree.assignments(kernel.body))
+    if (lang::Node type = a.node.child_by_field("type"); type && type.text().find("constexpr") != std::string_view::npos)
+      constants.insert(a.targets.begin(), a.targets.end());
   for (const MemoryAccess& m : memory_accesses(tree, kernel.body)) {
     if (!m.mask || !m.pointer) continue;
     // The mask text and the values of the names it reads (two levels deep).
@@ -235,6 +242,7 @@ std::map<std::string, RaggedBlock> ragged_blocks(const lang::SyntaxTree& tree, c
       while (RE2::FindAndConsume(&in, cmp, &lhs, &op, &rhs)) {
         // A literal or constexpr extent is fixed at compile time: the mask only trims a tile.
         if (rhs.empty() || std::isdigit(static_cast<unsigned char>(rhs.front())) || constants.count(rhs)) continue;
+        if (op[0] == '>') continue;
         for (const std::string& root : direct_vectors(lhs, v)) {
           RaggedBlock& r = out[root];
           if (r.dim.empty()) {

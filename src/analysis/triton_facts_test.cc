@@ -28,5 +28,28 @@ TEST(TritonFacts, ANameReachesTheTileOnlyThroughTheBindingLiveAtTheAccess) {
   EXPECT_FALSE(reaches_vector(*tree, k, "buf + n", 10, "offs"));
 }
 
+TEST(TritonFacts, OnlyAnUpperBoundAgainstARuntimeExtentMakesABlockRagged) {
+  // `lanes >= SPLIT` picks the upper part of a tile (SPLIT a constexpr local), `lanes < width`
+  // bounds it by a runtime extent, `lanes > lo` is a lower bound against a runtime value.
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python,
+                                      "@triton.jit\n"
+                                      "def k(src, dst, aux, width, lo, PARTS: tl.constexpr, W: tl.constexpr):\n"
+                                      "    SPLIT: tl.constexpr = (PARTS - 1) * W\n"
+                                      "    lanes = tl.arange(0, PARTS * W)\n"
+                                      "    upper = lanes >= SPLIT\n"
+                                      "    a = tl.load(src + lanes, mask=upper, other=0.0)\n"
+                                      "    b = tl.load(aux + lanes, mask=lanes > lo, other=0.0)\n"
+                                      "    c = tl.load(aux + lanes, mask=lanes < SPLIT, other=0.0)\n"
+                                      "    tl.store(dst + lanes, a + b + c, mask=lanes < width)\n");
+  ASSERT_FALSE(tree->functions().empty());
+  const lang::Function& k = tree->functions().front();
+  VectorNames v = vector_names(*tree, k);
+  auto ragged = ragged_blocks(*tree, k, v);
+  ASSERT_EQ(ragged.size(), 1u);
+  const RaggedBlock& r = ragged.begin()->second;
+  EXPECT_EQ(r.dim, "width");
+  EXPECT_EQ(r.bases, (std::set<std::string>{"dst"}));
+}
+
 }  // namespace
 }  // namespace rp

@@ -40,8 +40,9 @@ Does not fire on: scalar accesses (no arange vector in the pointer: one element 
 e.g. `tl.load(seq_lens + pid)`); accesses whose offsets are clamped (`%`, `tl.minimum`,
 `tl.maximum`, `tl.where`); stores of a `tl.where(...)` value (a padded workspace whose tail
 the kernel zeroes on purpose); tensors the kernel never accesses under such a mask (a padded
-scratch buffer beside a masked input); extents that are number literals or tl.constexpr parameters (`o_i < BC`: fixed at compile
-time); block-pointer accesses (`boundary_check=`); accesses inside a branch
+scratch buffer beside a masked input); extents that are number literals, tl.constexpr parameters or locals annotated tl.constexpr
+(`o_i < BC`: fixed at compile time); lower bounds (`offs >= ROPE_START`: a mask that selects part
+of a tile, not where the tensor ends); block-pointer accesses (`boundary_check=`); accesses inside a branch
 on an evenness flag (`if EVEN_K:`, `*DIVISIBLE*`, `*ALIGNED*`, `*NO_MASK*`, or the else of a
 masked branch, or the else of an if whose arm makes the same access under a mask, or an arm
 whose if has another arm making the same access under a mask: `if EXACT: tl.load(p) else:
