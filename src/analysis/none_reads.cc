@@ -119,8 +119,28 @@ struct Callees {
 
 bool ends_in_exit(Node body);
 // Whether a statement, run to its end, always leaves the function.
+// A statement that never completes: `assert False` (or `0`), and a call statement of
+// `sys.exit(...)` / `os._exit(...)` or of a compile-time `static_assert(False, ...)`
+// (`tl.static_assert(False, "bad dtype")` stops the kernel's compilation: no value).
+bool never_completes(Node s) {
+  if (lang::is(s, K::Assert)) {
+    auto kids = s.named_children();
+    if (kids.empty()) return false;
+    Node c = lang::unparenthesized(kids[0]);
+    return lang::is(c, K::False) || (lang::is(c, K::Integer) && c.text() == "0");
+  }
+  if (!lang::is(s, K::ExpressionStatement)) return false;
+  auto kids = s.named_children();
+  if (kids.size() != 1 || !lang::is(kids[0], K::Call)) return false;
+  lang::Call c = lang::describe_call(kids[0]);
+  if (c.callee == "sys.exit" || c.callee == "os._exit") return true;
+  if (c.callee_name != "static_assert" || c.args.empty() || !c.args[0].keyword.empty()) return false;
+  Node cond = lang::unparenthesized(c.args[0].value);
+  return lang::is(cond, K::False) || (lang::is(cond, K::Integer) && cond.text() == "0");
+}
+
 bool always_exits(Node s) {
-  if (lang::is_exit(s)) return true;
+  if (lang::is_exit(s) || never_completes(s)) return true;
   if (lang::is(s, K::If)) {
     bool has_else = false;
     if (!ends_in_exit(s.child_by_field("consequence"))) return false;

@@ -130,6 +130,38 @@ class Plan:
             (std::vector<std::string>{"hit@25 `.value`", "self.lookup(1)@25 `.size`", "first(rows)@25 a subscript"}));
 }
 
+TEST(NoneReads, ABranchThatStopsCompilationOrTheProcessReturnsNothing) {
+  auto v = found(R"(import sys
+
+def ceiling(kind):
+    if kind == "narrow":
+        return 240.0
+    elif kind == "wide":
+        return 57344.0
+    else:
+        tl.static_assert(False, "unknown kind")
+
+def width(kind):
+    if kind == "narrow":
+        return 8
+    assert False, kind
+
+def depth(kind):
+    if kind:
+        return 3
+    sys.exit(1)
+
+def loose(kind):
+    if kind:
+        return 3
+    tl.static_assert(kind is None, "left open")
+
+def use(kind):
+    return ceiling(kind) * 2 + width(kind) + depth(kind) + loose(kind)
+)");
+  EXPECT_EQ(v, (std::vector<std::string>{"loose(kind)@27 arithmetic"}));
+}
+
 TEST(NoneReads, OptionalParameters) {
   auto v = found(R"(from typing import Optional
 

@@ -46,7 +46,8 @@ walrus, `isinstance`/`hasattr`/`callable`); a value bound again in the function 
 dereference inside a `try` that catches AttributeError, TypeError, KeyError, LookupError or
 Exception; `.get(k, default)`; `re.match` / `re.search` of a literal pattern that matches the empty
 string with no `$`, `\b`, `\B`, `\Z` (such as `^(\s*)`: it matches every subject); the `get` of a module (`requests.get(url)`); a same-file function
-that always returns a value or never does; generators and stub bodies; a pop that the function
+that always returns a value or never does (a path ending in `raise`, `assert False`, `sys.exit(...)`
+or `tl.static_assert(False, ...)` returns nothing); generators and stub bodies; a pop that the function
 guards for that key (`k in G`, `G[k]` read or written; a test of another key does not count) or that passes a default; test and benchmark files;
 lines the PR does not add.)"};
 
