@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "analysis/dispatch_facts.h"
 #include "analysis/facts.h"
@@ -268,6 +269,34 @@ bool rejects_fnuz(const Check& c) {
   return out;
 }
 
+// The flavour a name is written for: its `_`-separated parts that name an arch (`gfx950`,
+// `gfx942`, `mi300`, `mi355x`), all of one flavour (`attn_bwd_mxfp8_gfx950`, a kernel module
+// the dispatcher only loads on gfx950). Unknown when no part names an arch or parts disagree.
+Fp8Flavour flavour_of_name(std::string_view name, std::string* arch) {
+  static const RE2 mi(R"(mi3([0-9])[0-9][a-z]?)");
+  Fp8Flavour out = Fp8Flavour::Unknown;
+  size_t i = 0;
+  while (i < name.size()) {
+    size_t j = i;
+    while (j < name.size() && std::isalnum(static_cast<unsigned char>(name[j]))) ++j;
+    std::string part(name.substr(i, j - i));
+    std::transform(part.begin(), part.end(), part.begin(), [](unsigned char c) { return std::tolower(c); });
+    Fp8Flavour f = Fp8Flavour::Unknown;
+    int tens = 0;
+    if (is_arch_name(part))
+      f = arch_flavour(part);
+    else if (RE2::FullMatch(part, mi, &tens))
+      f = tens <= 2 ? Fp8Flavour::Fnuz : Fp8Flavour::Ocp;
+    if (f != Fp8Flavour::Unknown) {
+      if (out != Fp8Flavour::Unknown && out != f) return Fp8Flavour::Unknown;
+      out = f;
+      if (arch) *arch = part;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 Fp8Flavour fp8_flavour_at(const lang::SyntaxTree& tree, std::string_view path, int line, std::string* why) {
@@ -281,6 +310,19 @@ Fp8Flavour fp8_flavour_at(const lang::SyntaxTree& tree, std::string_view path, i
     }
     if (same && f != Fp8Flavour::Unknown) {
       if (why) *why = reach->why;
+      return f;
+    }
+  }
+  // A module or function named for one arch is that arch's code.
+  std::string_view file = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
+  std::string arch;
+  if (Fp8Flavour f = flavour_of_name(file.substr(0, file.find('.')), &arch); f != Fp8Flavour::Unknown) {
+    if (why) *why = "the file is named for " + arch;
+    return f;
+  }
+  if (auto fn = tree.enclosing_function(line)) {
+    if (Fp8Flavour f = flavour_of_name(fn->name, &arch); f != Fp8Flavour::Unknown) {
+      if (why) *why = "`" + fn->name + "` is named for " + arch;
       return f;
     }
   }

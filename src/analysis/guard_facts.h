@@ -90,7 +90,8 @@ enum class Fp8Flavour { Unknown, Fnuz, Ocp };
 // gfx94x: e4m3fnuz; gfx95x and gfx12xx: OCP e4m3. Unknown otherwise.
 Fp8Flavour arch_flavour(std::string_view arch);
 // The fp8 flavour every path to `line` is pinned to: by the archs that can reach it (all of
-// one flavour), or by a check that rejects fnuz (`if fp8_fnuz: raise`,
+// one flavour), by the arch the file or the enclosing function is named for (`_gfx950`,
+// `mi300_`), or by a check that rejects fnuz (`if fp8_fnuz: raise`,
 // `static_assert(not (FP8_MFMA and FP8_FNUZ))`) → Ocp. Unknown when not pinned.
 Fp8Flavour fp8_flavour_at(const lang::SyntaxTree& tree, std::string_view path, int line, std::string* why = nullptr);
 

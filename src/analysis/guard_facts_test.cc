@@ -133,6 +133,18 @@ TEST(GuardFacts, Fp8FlavourFromFnuzRejectAndStaticAssert) {
   EXPECT_EQ(fp8_flavour_at(*t, "x.py", 10), Fp8Flavour::Ocp);
   EXPECT_EQ(fp8_flavour_at(*t, "x.py", 12), Fp8Flavour::Unknown);
   EXPECT_EQ(fp8_flavour_at(*t, "k/gfx942/x.py", 12), Fp8Flavour::Fnuz);
+  EXPECT_EQ(fp8_flavour_at(*t, "k/softmax_mxfp8_gfx950.py", 12), Fp8Flavour::Ocp);
+  EXPECT_EQ(fp8_flavour_at(*t, "k/mi300x_decode.py", 12), Fp8Flavour::Fnuz);
+  EXPECT_EQ(fp8_flavour_at(*t, "k/gfx942_vs_gfx950.py", 12), Fp8Flavour::Unknown);  // two flavours
+  EXPECT_EQ(fp8_flavour_at(*t, "k/gfx950x.py", 12), Fp8Flavour::Ocp);
+  EXPECT_EQ(fp8_flavour_at(*t, "k/agfx950.py", 12), Fp8Flavour::Unknown);  // not a part of its own
+  auto named = py(
+      "def quant_tile_gfx1250(x):\n"  // 1
+      "    return x / 448.0\n"          // 2
+      "def quant_tile(x):\n"          // 3
+      "    return x / 448.0\n");        // 4
+  EXPECT_EQ(fp8_flavour_at(*named, "q.py", 2), Fp8Flavour::Ocp);
+  EXPECT_EQ(fp8_flavour_at(*named, "q.py", 4), Fp8Flavour::Unknown);
 }
 
 TEST(GuardFacts, CppStaticAssertAndThrowingIf) {

@@ -35,7 +35,8 @@ table keyed by the constant's own flavour (a dict entry `Kind.E4M3: 448.0`, a st
 for it `Limits<Kind::E4M3_FNUZ>` holding 240, a `case` label naming it); a function that
 converts to exactly the flavour the constant belongs to (448 beside `float8_e4m3fn` and no
 fnuz, 240 beside `e4m3fnuz` and no OCP dtype); a file or function whose name is tied to one
-flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`); a file that names exactly the dtype of the
+flavour (`fnuz`, `gfx942`, `e4m3fn`, `ocp`) or named for an arch of the constant's flavour
+(`attn_mxfp8_gfx950.py` or `pack_mi355` for 448, `_mi300` for 240; a 240 in a gfx950 module fires); a file that names exactly the dtype of the
 constant's flavour and never the other (`_FP8_DTYPE = torch.float8_e4m3fn` beside `_FP8_MAX =
 448.0`: the module quantises to that one dtype on every arch); a constant whose every use is pinned to its
 flavour before it runs: the file sits under an arch directory of that flavour (`gfx950/` for

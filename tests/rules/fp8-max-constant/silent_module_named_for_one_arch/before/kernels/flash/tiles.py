@@ -1,0 +1,2 @@
+def tiles(n):
+    return n // 64
