@@ -31,7 +31,8 @@ title, the description or the other files' changed lines; no code symbol the tit
 names (a qualified name such as `std::min` or `torch.cuda.synchronize`, or a backticked span)
 appears on its changed lines; it shares no directory with another
 changed file; and it neither imports (or #includes) another changed file nor is imported by
-one (repository index). Exactly one file of the PR may look unrelated, else nothing is
+one (repository index; `from stem import ...` of a changed file's stem that names no module of
+the repository counts: a sibling put on sys.path). Exactly one file of the PR may look unrelated, else nothing is
 reported (two or more mean a multi-part PR or a sweep, not a change with a stray file).
 Why it matters: a file that rides along with an unrelated PR is reviewed under the wrong title,
 is easy to miss, and is often an AI or local-edit artifact committed by accident.
@@ -132,9 +133,33 @@ bool sweep_title(const std::string& title) {
   return RE2::PartialMatch(title, sweep);
 }
 
+// The module name a Python file is imported by when its own directory is on sys.path
+// (`sys.path.insert(0, utils_dir)` then `from cpp_extension import ...`): its file stem.
+std::string_view file_stem(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  return name.substr(0, name.rfind('.'));
+}
+
+// Whether `from` imports `to` by its bare stem: an absolute, undotted import that names no
+// module of the repository, while a changed file of that stem exists (a sibling made
+// importable through sys.path).
+bool imports_by_stem(const index::RepoIndex& idx, const std::string& from, const std::string& to) {
+  const index::FileIndex* fi = idx.file(from);
+  if (!fi) return false;
+  for (const index::PyImport& imp : fi->imports)
+    if (imp.level == 0 && imp.module == file_stem(to) && imp.module.find('.') == std::string::npos &&
+        idx.module_path(imp.module).empty())
+      return true;
+  return false;
+}
+
 // Whether `path` imports or includes another changed file, or is imported/included by one.
 bool linked_in_index(const index::RepoIndex& idx, const std::string& path, const std::set<std::string>& changed) {
   if (is_python(path)) {
+    for (const std::string& other : changed)
+      if (other != path && is_python(other) && (imports_by_stem(idx, path, other) || imports_by_stem(idx, other, path)))
+        return true;
     if (const index::FileIndex* fi = idx.file(path)) {
       for (const index::PyImport& imp : fi->imports) {
         std::string mod = index::RepoIndex::absolute_module(path, imp);

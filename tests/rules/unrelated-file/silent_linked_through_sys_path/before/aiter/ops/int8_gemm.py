@@ -1,0 +1,2 @@
+def int8_gemm(a, b, scale):
+    return (a @ b) * scale
