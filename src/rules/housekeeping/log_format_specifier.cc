@@ -32,7 +32,8 @@ logging catches it and prints "--- Logging error ---" to stderr, so the message 
 test that relied on it passes anyway.
 Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`, or
 inside `if flag:` where `flag` is bound once before, to an expression that tests `arg`
-(`has_grid = mode != "flat" and grid is not None`); names
+(`has_grid = mode != "flat" and grid is not None`); a name rebound under an `if` whose
+condition also guards the call (`if has_x: rate = f()` ... `if has_x: log("%.3f", rate)`); names
 rebound (or checked with `if arg is None: arg = ...`) before the call; names bound by tuple
 unpacking (`rank, world = a, b`); `.shape[0]`; bools (`%d` of
 True prints 1, it does not raise); `%(name)d` mapping keys; lines the PR did not add.)"};
@@ -114,6 +115,28 @@ Node block_of(Node n, Node scope) {
   return {};
 }
 
+// The condition of the `if` whose first arm holds `n` directly under `blk` (the if statement
+// block_of found), squeezed; "" when `n` sits in an elif/else arm or `blk` is not an if.
+std::string first_arm_test(Node n, Node blk) {
+  if (!blk || node_kind(blk) != NodeKind::If) return "";
+  Node cond = blk.child_by_field("condition");
+  Node body = blk.child_by_field("consequence");
+  if (!cond || !body || !inside(n, body)) return "";
+  std::string t(cond.text());
+  std::erase_if(t, [](char c) { return c == ' ' || c == '\n' || c == '\t'; });
+  return t;
+}
+
+// Whether an if with the same condition as the one that rebinds the name (`if has_triton:`
+// rebinds, a later `if has_triton:` logs) also encloses the call: the two run together.
+bool same_test_encloses(Node rebind, Node blk, Node call, Node scope) {
+  std::string test = first_arm_test(rebind, blk);
+  if (test.empty()) return false;
+  for (Node p = call.parent(); p && !(p == scope); p = p.parent())
+    if (node_kind(p) == NodeKind::If && first_arm_test(call, p) == test) return true;
+  return false;
+}
+
 // Why `name` can be None or a tuple when `call` runs; "" when it cannot be shown.
 std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std::string& name) {
   std::optional<lang::Function> fn = tree.enclosing_function(call.line);
@@ -159,6 +182,7 @@ std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std
     }
     Node blk = block_of(a.node, scope);
     if (!blk || inside(call.node, blk)) return "";  // an unconditional rebind
+    if (same_test_encloses(a.node, blk, call.node, scope)) return "";  // rebound under the call's own test
   }
   return "";
 }
