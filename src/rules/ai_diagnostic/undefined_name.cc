@@ -8,7 +8,6 @@
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "analysis/intent_facts.h"
-#include "analysis/source_facts.h"
 #include "analysis/undefined_names.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
@@ -23,7 +22,7 @@ constexpr RuleInfo kInfo{
     .severity = Severity::Red,
     .needs = Needs::FullText,
     .summary = "A changed Python file reads a name that no scope binds (NameError), new with this PR.",
-    .docs = R"(What it catches: in a Python file the PR changes, a read of a name that is not a local, a
+    .docs = R"(What it catches: in a Python file the PR changes (also one it only deletes lines from), a read of a name that is not a local, a
 parameter, a name of an enclosing function, a module-level binding (assignment, def, class,
 import, for/with/except target, `global`), or a builtin, following Python's scopes (a class
 body's names are not visible in its methods; a comprehension has its own scope; a walrus binds
@@ -47,9 +46,13 @@ but only when the file is run as a script, never on the import path production c
 class UndefinedName : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
-      const FileChange& f = *changed.file;
-      const lang::SyntaxTree& tree = *changed.tree;
+    // Every changed Python file, also one the PR only deletes lines from: removing a
+    // definition or an import leaves the unchanged lines that read it unbound.
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || !is_python(f.new_path)) continue;
+      const lang::SyntaxTree* head_tree = ctx.workspace.new_tree(f.new_path);
+      if (!head_tree) continue;
+      const lang::SyntaxTree& tree = *head_tree;
       std::set<std::string, std::less<>> before;
       const lang::SyntaxTree* old_tree =
           f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
