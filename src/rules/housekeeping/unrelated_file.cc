@@ -39,6 +39,8 @@ is easy to miss, and is often an AI or local-edit artifact committed by accident
 Does not fire on: PRs of one or two files or more than 20; PRs where two or more files look
 unrelated; titles that announce a sweep
 (format, lint, cleanup, refactor, rename, typo, misc, sync, merge, revert, bump, upgrade);
+PRs whose title, description and (without one) commit messages name no topic: fewer than two
+words of 4+ letters besides generic change words ("update", "update log", "Merge branch 'main'");
 tests, docs, configs, CI files, tuned-config CSVs; deleted files; files connected by any one
 of the links above; reviews without a repository index.)"};
 
@@ -184,13 +186,39 @@ bool linked_in_index(const index::RepoIndex& idx, const std::string& path, const
   return false;
 }
 
+// Whether the PR's words say what it is about: at least two words of 4+ letters that are not
+// stop words nor generic change verbs. "update" / "update log" / "Merge branch 'main' into
+// x" name no topic a file could be unrelated to.
+bool states_a_topic(std::string_view prose) {
+  static const std::set<std::string> generic = {
+      "update", "updates", "updated", "fixes", "fixed", "change", "changes", "changed", "modify", "modified",
+      "minor", "tweak", "tweaks", "improve", "improved", "refine", "patch", "merge", "merged", "branch",
+      "main", "master", "into", "from", "code", "file", "files", "some", "more", "stuff", "commit", "temp"};
+  std::set<std::string> words;
+  add_words(prose, words);
+  int topical = 0;
+  for (const std::string& w : words) topical += w.size() >= 4 && !generic.count(w);
+  return topical >= 2;
+}
+
 class UnrelatedFile : public RuleWithInfo<kInfo> {
  public:
+  // The PR's words: title and description; without a description the PR's own commit
+  // messages stand in for it (a branch read from git: the title is only the head commit's
+  // subject, "clean up").
+  static std::string pr_prose(const ReviewContext& ctx) {
+    std::string prose = ctx.pr.meta.title + "\n" + ctx.pr.meta.body;
+    if (!ctx.pr.meta.has_description || trim(ctx.pr.meta.body).empty())
+      prose += "\n" + commit_messages(ctx.pr.meta.commits);
+    return prose;
+  }
+
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     const std::vector<FileChange>& files = ctx.pr.changes.files;
     if (!ctx.repo || files.size() < 3 || files.size() > 20) return;
     const std::string& title = ctx.pr.meta.title;
     if (trim(title).empty() || sweep_title(title)) return;
+    if (!states_a_topic(pr_prose(ctx))) return;
     std::set<std::string> changed;
     for (const FileChange& f : files) changed.insert(f.path());
     std::vector<const FileChange*> unrelated;
@@ -208,11 +236,7 @@ class UnrelatedFile : public RuleWithInfo<kInfo> {
     std::string dir = parent_dir(path);
     // Context: the PR's words and every other file's path words and changed identifiers.
     std::set<std::string> words, other_ids;
-    // Without a description the PR's own commit messages stand in for it (a branch read from git:
-    // the title is only the head commit's subject, "clean up").
-    std::string prose = ctx.pr.meta.title + "\n" + ctx.pr.meta.body;
-    if (!ctx.pr.meta.has_description || trim(ctx.pr.meta.body).empty())
-      prose += "\n" + commit_messages(ctx.pr.meta.commits);
+    std::string prose = pr_prose(ctx);
     add_words(prose, words);
     for (const FileChange& o : ctx.pr.changes.files) {
       if (&o == &f) continue;
