@@ -48,7 +48,8 @@ that asks for the extra pulls it); a package the PR declares for its own new imp
 a package the base tree's Dockerfiles already install (`pip install ...`): the dependency was
 there, the PR only declares it; packages already
 imported elsewhere in the project; imports guarded by try/except ImportError (an optional
-dependency), or under `if TYPE_CHECKING:`; requirements files under docs/ (documentation build
+dependency) or after a statement of the same block that stops unless the package is there
+(`assert has_tilekit()`, `if not tilekit_available(): raise`), or under `if TYPE_CHECKING:`; requirements files under docs/ (documentation build
 only); test files; stdlib and first-party modules; an adapter importing its host framework
 (a file under a folder named for the package, compared without case or `_-.`: `plugin/rtpllm/`
 importing `rtp_llm`), which only runs inside that host, or an import under a branch whose test names
@@ -471,9 +472,10 @@ class NewDependency : public RuleWithInfo<kInfo> {
   }
 
   // The import runs only when a branch that names the package is taken (`if is_sglang(): from
-  // sglang... import`, `elif "vllm" in sys.modules:`): an integration with a host framework that
-  // is installed whenever that branch runs, not a dependency of the project. An `else` of such a
-  // test is the opposite case and does not count.
+  // sglang... import`, `elif "vllm" in sys.modules:`) or after a statement of the same block that
+  // stops unless the package is there (`assert has_triton_kernels()`, `if not x_available(): raise`):
+  // an integration with a host framework, or an optional package probed before use, not a
+  // dependency of the project. An `else` of such a test is the opposite case and does not count.
   static bool under_host_check(lang::Node n, std::string_view top) {
     const std::string want = squash(top);
     if (want.size() < 3) return false;
@@ -481,6 +483,20 @@ class NewDependency : public RuleWithInfo<kInfo> {
     for (lang::Node a = n.parent(); a; from = a, a = a.parent()) {
       NodeKind k = node_kind(a);
       if (k == NodeKind::Module) break;
+      // An earlier statement of the same block that stops unless the package is there:
+      // `assert has_triton_kernels()`, `if not is_x_available(): raise ...` / `return`.
+      if (k == NodeKind::Block)
+        for (lang::Node prev = from.prev_named_sibling(); prev; prev = prev.prev_named_sibling()) {
+          NodeKind pk = node_kind(prev);
+          lang::Node test;
+          if (pk == NodeKind::Assert && !prev.named_children().empty()) test = prev.named_children().front();
+          if (pk == NodeKind::If) test = prev.child_by_field("condition");
+          if (!test || squash(test.text()).find(want) == std::string::npos) continue;
+          if (pk == NodeKind::Assert) return true;
+          lang::Node body = prev.child_by_field("consequence");
+          auto st = body ? lang::statements(body) : std::vector<lang::Node>{};
+          if (!st.empty() && lang::is_exit(st.back())) return true;
+        }
       if (k != NodeKind::If && k != NodeKind::Elif) continue;
       NodeKind came = node_kind(from);
       if (came == NodeKind::Else || came == NodeKind::Elif) continue;  // an alternative of this test

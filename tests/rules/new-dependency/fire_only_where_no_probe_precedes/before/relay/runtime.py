@@ -1,0 +1,2 @@
+def host_name():
+    return "none"
