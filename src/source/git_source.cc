@@ -677,6 +677,20 @@ Result<std::map<std::string, int>> GitRepo::author_counts(const std::string& hea
   return counts;
 }
 
+Result<std::string> GitRepo::first_parent_older_than(const std::string& head, long seconds, int max_commits) const {
+  auto start = impl_->commit(head);
+  if (!start.ok()) return start.status();
+  Owned<git_commit, git_commit_free> commit{*start};
+  git_time_t limit = git_commit_time(commit.p) - git_time_t(seconds);
+  for (int walked = 0; walked < max_commits && commit.p; ++walked) {
+    if (git_commit_time(commit.p) <= limit) return oid_hex(git_commit_id(commit.p));
+    Owned<git_commit, git_commit_free> parent;
+    if (git_commit_parentcount(commit.p) > 0) git_commit_parent(&parent.p, commit.p, 0);
+    std::swap(commit.p, parent.p);
+  }
+  return std::string();
+}
+
 Result<std::string> GitRepo::commit_subject(const std::string& commit) const {
   return impl_->message_part(commit, git_commit_summary);
 }

@@ -55,6 +55,11 @@ class GitRepo {
   // top author.
   Result<std::map<std::string, int>> author_counts(const std::string& head, const std::string& path,
                                                    int max_commits) const;
+  // The newest commit on the first-parent line of `head` that is at least `seconds` older than
+  // `head` (commit time), walking at most `max_commits`; "" when the walk ends first. What the
+  // project looked like a few days before a PR's base: an op that main gained after it has not
+  // shipped to consumers yet.
+  Result<std::string> first_parent_older_than(const std::string& head, long seconds, int max_commits) const;
   // `git diff base` (work tree and index against a commit, tracked files and staged new
   // files; untracked files are not part of it), as unified text.
   Result<std::string> work_tree_diff_text(const std::string& base_commit) const;

@@ -3,11 +3,18 @@
 // callers that break are the library's consumers in other repositories.
 #include <fmt/format.h>
 
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
 #include "analysis/api_surface.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
+#include "source/git_source.h"
 
 namespace rp {
 namespace {
@@ -27,7 +34,9 @@ Why it matters: ATOM, vLLM and SGLang call these ops by keyword; after upgrading
 that passes the old keyword or imports the old name raises TypeError/ImportError.
 A warning, never red: the consumers live in other repositories, so no concrete caller can be
 named (and a renamed positional parameter breaks only keyword callers).
-Does not fire on: a name starting with `_`; an op that takes `**kwargs`; a method; a removal
+Does not fire on: an op, or a parameter of it, that main gained less than three days before the
+PR's base (first-parent history: it has not shipped to a consumer; removing it again is often a
+revert of the commit that added it); a name starting with `_`; an op that takes `**kwargs`; a method; a removal
 or rename an in-repository caller still trips over (api-propagation reports that one, with
 the caller); a name some module of the repository still binds (moved, not gone); a
 compatibility alias, wrapper or re-export added in the same PR; a function its module only handed
@@ -41,19 +50,76 @@ class PublicOpBreak : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     if (!ctx.repo || !ctx.workspace.head_tree() || !ctx.profile.op_library) return;
     const RepoIndex& idx = ctx.repo->index();
+    Shipped shipped(ctx);
     for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
       for (const api::ChangedFunction& c : m.changed)
         if (c.now->class_name.empty() && !c.removed.empty() && c.stale_keyword.empty() &&
-            api::public_op(ctx, m.path, c.now->name))
-          param_removed(*m.now, m.path, *c.now, c.removed, api::param_names(*c.before), out);
+            api::public_op(ctx, m.path, c.now->name)) {
+          std::vector<std::string> removed = shipped.params(m.path, c.now->name, c.removed);
+          if (!removed.empty()) param_removed(*m.now, m.path, *c.now, removed, api::param_names(*c.before), out);
+        }
       for (const api::GoneSymbol& g : m.gone)
         if (g.uses.empty() && api::public_op(ctx, m.path, g.name) && !api::bound_anywhere(idx, g.name) &&
-            !(m.before && callback_only(*m.before, g.name)))
+            !(m.before && callback_only(*m.before, g.name)) && shipped.defined(m.path, g.name))
           renamed(*m.now, m.old_fns, m.new_fns, m.path, g.name, out);
     }
   }
 
  private:
+  // What consumers could have been built against: the module as it was kShippedAge before the
+  // PR's base (first-parent history). An op, or a parameter of it, that main gained after that
+  // has not shipped: taking it out again (often a revert of the commit that added it) breaks no
+  // consumer. Without history (a diff-only review) everything counts as shipped.
+  class Shipped {
+   public:
+    explicit Shipped(const ReviewContext& ctx) : ctx_(ctx) {}
+    // Whether `path` defined top-level function `name` then.
+    bool defined(const std::string& path, const std::string& name) { return then(path, name) || !module(path); }
+    // The parameters of `params` that top-level function `name` of `path` had then.
+    std::vector<std::string> params(const std::string& path, const std::string& name,
+                                    const std::vector<std::string>& params) {
+      if (!module(path)) return params;
+      const lang::Function* f = then(path, name);
+      if (!f) return {};
+      std::set<std::string> had;
+      for (const lang::Param& p : f->params) had.insert(p.name);
+      std::vector<std::string> out;
+      for (const std::string& p : params)
+        if (had.count(p)) out.push_back(p);
+      return out;
+    }
+
+   private:
+    const lang::Function* then(const std::string& path, const std::string& name) {
+      const lang::SyntaxTree* tree = module(path);
+      if (!tree) return nullptr;
+      for (const lang::Function& f : tree->functions())
+        if (f.name == name && f.class_name.empty()) return &f;
+      return nullptr;
+    }
+    static constexpr long kShippedAge = 3L * 24 * 3600;  // three days
+    const lang::SyntaxTree* module(const std::string& path) {
+      if (!looked_) {
+        looked_ = true;
+        if (ctx_.git && !ctx_.pr.base_rev.empty())
+          if (auto id = ctx_.git->first_parent_older_than(ctx_.pr.base_rev, kShippedAge, 2000); id.ok() && !id->empty())
+            if (auto t = ctx_.git->tree(*id); t.ok()) old_ = std::move(*t);
+      }
+      if (!old_) return nullptr;
+      auto [it, fresh] = parsed_.try_emplace(path);
+      if (fresh) {
+        // A module that did not exist then has not shipped: an empty tree defines nothing.
+        std::optional<std::string> text = old_->read(path);
+        it->second = lang::SyntaxTree::parse(lang::Grammar::Python, text ? *text : std::string());
+      }
+      return it->second.get();
+    }
+    const ReviewContext& ctx_;
+    bool looked_ = false;
+    std::unique_ptr<TreeReader> old_;
+    std::map<std::string, std::unique_ptr<lang::SyntaxTree>> parsed_;
+  };
+
   // A function its module only hands to another call as a value (`gen_fake=make_fake`, a
   // registration helper's argument) and never calls: a callback of that machinery, not an op
   // a consumer calls, so removing it breaks no consumer.
