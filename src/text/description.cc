@@ -911,7 +911,7 @@ bool table_is_accuracy_report(const Table& t) {
 
 }  // namespace
 
-DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
+DescriptionFacts analyse_claims(std::string_view title, std::string_view body) {
   DescriptionFacts f;
   if (title.size() > kMaxTitleBytes) title = title.substr(0, kMaxTitleBytes);
   std::string_view capped_body = body.substr(0, std::min(body.size(), kMaxMarkdownBytes));
@@ -953,6 +953,21 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   }
   f.perf_claim = std::string(utf8_prefix(f.perf_claim, 300));
   f.claims_perf = claim;
+
+  for (const TextLine& tl : doc.lines) {
+    if ((tl.kind == LineKind::Text || tl.kind == LineKind::TableRow) && states_mechanism(tl.text)) {
+      f.explains_why = true;
+      f.why_line = std::string(utf8_prefix(trim(tl.text), 300));
+      break;
+    }
+  }
+  return f;
+}
+
+DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
+  DescriptionFacts f = analyse_claims(title, body);
+  if (title.size() > kMaxTitleBytes) title = title.substr(0, kMaxTitleBytes);
+  const MarkdownDoc& doc = f.doc;
 
   // Numbers.
   NumberSink sink{f.numbers, f.perf_numbers};
@@ -1020,10 +1035,6 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   for (const TextLine& tl : doc.lines) {
     collect_scripts(tl.text, f.scripts);
     collect_models(tl.text, f.models);
-    if (!f.explains_why && (tl.kind == LineKind::Text || tl.kind == LineKind::TableRow) && states_mechanism(tl.text)) {
-      f.explains_why = true;
-      f.why_line = std::string(utf8_prefix(trim(tl.text), 300));
-    }
   }
   for (const std::string& c : doc.inline_code) collect_scripts(c, f.scripts);
   find_round_ratios(f);

@@ -49,6 +49,33 @@ TEST(Description, AllPatternsCompile) {
   EXPECT_EQ(g_first_run_stderr.find("Error parsing"), std::string::npos) << g_first_run_stderr;
 }
 
+// analyse_claims gives the claim fields exactly as the full analysis does, and nothing else:
+// a perf title, a body claim under a fix title, a Performance heading, a causal line in a
+// table row, an AI footer (removed before the doc is read), and text with none of them.
+TEST(Description, ClaimsAloneMatchTheFullAnalysis) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"[Perf] improve fused kernel latency by +5%", "Speedup 1.2x on MI300X, M=16.\n"},
+      {"Fix the decode hang", "Throughput +3% because the barrier is gone.\n| a | b |\n|---|---|\n| x | so that y |\n"},
+      {"Rework metadata", "## Performance\n\n5 ms -> 4 ms\n\n🤖 Generated with [Claude Code](https://claude.com)\n"},
+      {"Rework metadata", "```python\nbecause = 1\n```\nNo perf change.\n"},
+      {"Add a test", ""},
+  };
+  for (const auto& [title, body] : cases) {
+    DescriptionFacts full = analyse_description(title, body);
+    DescriptionFacts claims = analyse_claims(title, body);
+    EXPECT_EQ(claims.ai_attribution, full.ai_attribution) << title;
+    EXPECT_EQ(claims.doc.lines.size(), full.doc.lines.size()) << title;
+    EXPECT_EQ(claims.perf_claim_words, full.perf_claim_words) << title;
+    EXPECT_EQ(claims.claims_perf, full.claims_perf) << title;
+    EXPECT_EQ(claims.perf_claim, full.perf_claim) << title;
+    EXPECT_EQ(claims.explains_why, full.explains_why) << title;
+    EXPECT_EQ(claims.why_line, full.why_line) << title;
+    EXPECT_TRUE(claims.numbers.empty() && claims.shapes.empty() && claims.scripts.empty() && claims.models.empty())
+        << title;
+  }
+  EXPECT_TRUE(analyse_claims("Fix the decode hang", "Slow because the barrier waits.\n").explains_why);
+}
+
 constexpr const char* kTemplateHead =
     "## Motivation\n\nThe decode path re-reads the scales on every step, which wastes HBM bandwidth.\n\n"
     "## Technical Details\n\nScales are cached in LDS once per block.\n\n";
