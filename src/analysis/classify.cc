@@ -298,7 +298,7 @@ struct Classifier {
     if (RE2::PartialMatch(sp(m.title), kFix)) add("bug-fix", "title: " + m.title);
     static const RE2 kAlignWords(R"re((?i)\b(?:align(?:ed|ment|s)?|misalign\w*|unaligned|pad(?:ded|ding)?|pad_to|ceil_div|cdiv|align_up|round_up)\b)re");
     if (RE2::PartialMatch(sp(m.title), kAlignWords)) add("alignment", "title: " + m.title);
-    text::DescriptionFacts d = text::analyse_description(m.title, m.has_description ? std::string_view(m.body) : "");
+    text::DescriptionFacts d = text::analyse_claims(m.title, m.has_description ? std::string_view(m.body) : "");
     c.perf_claim_words = d.perf_claim_words;
     c.explains_why = d.explains_why;
     if (d.claims_perf) add("perf", d.perf_claim);

@@ -16,10 +16,17 @@ re2::StringPiece piece(std::string_view s) { return re2::StringPiece(s.data(), s
 // The conventional-commit type or bracket tag the subject starts with, lowercased: "fix(moe): x"
 // -> "fix", "[Bugfix] x" -> "bugfix", "style: x" -> "style"; "" when there is none.
 std::string leading_type(std::string_view subject) {
-  static const RE2 conventional(R"(^\s*([A-Za-z]+)(?:\([^)]*\))?!?\s*:)");
-  static const RE2 bracket(R"(^\s*\[([A-Za-z]+)\])");
+  // Each form needs its punctuation: a subject without ':' or '[' compiles neither pattern.
   std::string t;
-  if (!RE2::PartialMatch(piece(subject), conventional, &t) && !RE2::PartialMatch(piece(subject), bracket, &t)) return {};
+  bool conventional = subject.find(':') != std::string_view::npos && [&] {
+    static const RE2 re(R"(^\s*([A-Za-z]+)(?:\([^)]*\))?!?\s*:)");
+    return RE2::PartialMatch(piece(subject), re, &t);
+  }();
+  bool bracket = !conventional && subject.find('[') != std::string_view::npos && [&] {
+    static const RE2 re(R"(^\s*\[([A-Za-z]+)\])");
+    return RE2::PartialMatch(piece(subject), re, &t);
+  }();
+  if (!conventional && !bracket) return {};
   for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return t;
 }

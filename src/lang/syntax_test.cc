@@ -51,6 +51,33 @@ TEST(Syntax, ParseOverItsWorkBudgetIsEmptyAndSaysSo) {
   EXPECT_FALSE(reparsed->root().named_children().empty());
 }
 
+// Nodes that start at the same byte (`a.b.c(x)`: call, attribute, attribute, identifier) are
+// told apart by identity in the stored walk order: the parent and the subtree walked from each
+// are its own, before and after the whole-file walk stores the order.
+TEST(Syntax, StoredWalkOrderTellsApartNodesStartingAtOneByte) {
+  auto t = py("a.b.c(x)\n");
+  auto chain = [&] {
+    std::vector<Node> out;  // call, then the attribute chain down to `a`
+    walk(t->root(), [&](Node n) {
+      if (n.start_byte() == 0 && n.kind() != "module" && n.kind() != "expression_statement") out.push_back(n);
+      return true;
+    });
+    return out;
+  };
+  std::vector<Node> nodes = chain();  // this whole-file walk stores the order
+  ASSERT_EQ(nodes.size(), 4u);
+  EXPECT_EQ(nodes[0].kind(), "call");
+  EXPECT_EQ(nodes[3].text(), "a");
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    EXPECT_EQ(nodes[i].parent(), nodes[i - 1]) << i;
+    int visited = 0;
+    walk(nodes[i], [&](Node) { return ++visited, true; });
+    // attribute `a.b.c`: itself, a.b, a, b, c; `a.b`: itself, a, b; `a`: itself.
+    EXPECT_EQ(visited, i == 1 ? 5 : i == 2 ? 3 : 1) << i;
+  }
+  EXPECT_EQ(chain().size(), 4u);
+}
+
 TEST(Syntax, GrammarPerExtension) {
   EXPECT_EQ(grammar_for_path("aiter/ops/mha.py"), Grammar::Python);
   EXPECT_EQ(grammar_for_path("csrc/kernels/a.cu"), Grammar::Cuda);

@@ -536,9 +536,17 @@ std::string find_ai_attribution(std::string_view body) {
       R"re(\s+(?:\w+\s+){0,2}?(?:with|by|using|via|in)\s+(?:the\s+)?(?:help\s+of\s+)?[\[*_`]*\s*)re"
       R"re((?:claude(?:\s+code)?|anthropic|cursor(?:\s+agent)?|(?:openai\s+)?codex|(?:github\s+)?copilot|chatgpt|gpt-?\d[\w.-]*)re"
       R"re(|gemini(?:\s+cli)?|aider|devin|windsurf|openhands|cline|amazon\s+q|kiro|qwen\s+code)\b)re");
-  static const RE2 kCoAuthor(
-      R"re((?i)^\W*co-?authored-?by\s*:.*\b(?:claude|anthropic|copilot|cursor|codex|openai|chatgpt|gemini|devin|aider|openhands)\b)re");
-  static const RE2 kRobot(R"re((?i)🤖.*\b(?:claude|cursor|codex|copilot|chatgpt|gemini|aider|devin|openhands|generated)\b)re");
+  // Compiled only for a line that can match: a co-author trailer spells "authored" (none of its
+  // letters has a non-ASCII case fold in RE2, unlike k and s), the robot credit holds the emoji.
+  auto co_author = []() -> const RE2& {
+    static const RE2 re(
+        R"re((?i)^\W*co-?authored-?by\s*:.*\b(?:claude|anthropic|copilot|cursor|codex|openai|chatgpt|gemini|devin|aider|openhands)\b)re");
+    return re;
+  };
+  auto robot = []() -> const RE2& {
+    static const RE2 re(R"re((?i)🤖.*\b(?:claude|cursor|codex|copilot|chatgpt|gemini|aider|devin|openhands|generated)\b)re");
+    return re;
+  };
 
   bool in_fence = false, in_comment = false;
   std::string_view rest = body;
@@ -565,7 +573,9 @@ std::string find_ai_attribution(std::string_view body) {
       continue;
     }
     if (in_fence || t.empty()) continue;
-    if (RE2::PartialMatch(sp(t), kCoAuthor) || RE2::PartialMatch(sp(t), kRobot)) return std::string(t.substr(0, 300));
+    if ((lower(t).find("authored") != std::string::npos && RE2::PartialMatch(sp(t), co_author())) ||
+        (t.find("🤖") != std::string_view::npos && RE2::PartialMatch(sp(t), robot())))
+      return std::string(t.substr(0, 300));
     StringPiece m;
     // A credit sits at the start of its line ("Generated with ...", "This PR was written by
     // ..."); deep inside prose the same words usually describe someone else's code.
@@ -911,7 +921,7 @@ bool table_is_accuracy_report(const Table& t) {
 
 }  // namespace
 
-DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
+DescriptionFacts analyse_claims(std::string_view title, std::string_view body) {
   DescriptionFacts f;
   if (title.size() > kMaxTitleBytes) title = title.substr(0, kMaxTitleBytes);
   std::string_view capped_body = body.substr(0, std::min(body.size(), kMaxMarkdownBytes));
@@ -953,6 +963,21 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   }
   f.perf_claim = std::string(utf8_prefix(f.perf_claim, 300));
   f.claims_perf = claim;
+
+  for (const TextLine& tl : doc.lines) {
+    if ((tl.kind == LineKind::Text || tl.kind == LineKind::TableRow) && states_mechanism(tl.text)) {
+      f.explains_why = true;
+      f.why_line = std::string(utf8_prefix(trim(tl.text), 300));
+      break;
+    }
+  }
+  return f;
+}
+
+DescriptionFacts analyse_description(std::string_view title, std::string_view body) {
+  DescriptionFacts f = analyse_claims(title, body);
+  if (title.size() > kMaxTitleBytes) title = title.substr(0, kMaxTitleBytes);
+  const MarkdownDoc& doc = f.doc;
 
   // Numbers.
   NumberSink sink{f.numbers, f.perf_numbers};
@@ -1020,10 +1045,6 @@ DescriptionFacts analyse_description(std::string_view title, std::string_view bo
   for (const TextLine& tl : doc.lines) {
     collect_scripts(tl.text, f.scripts);
     collect_models(tl.text, f.models);
-    if (!f.explains_why && (tl.kind == LineKind::Text || tl.kind == LineKind::TableRow) && states_mechanism(tl.text)) {
-      f.explains_why = true;
-      f.why_line = std::string(utf8_prefix(trim(tl.text), 300));
-    }
   }
   for (const std::string& c : doc.inline_code) collect_scripts(c, f.scripts);
   find_round_ratios(f);

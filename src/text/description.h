@@ -120,5 +120,10 @@ std::optional<long long> max_shape(const DescriptionFacts& f, std::initializer_l
 std::vector<long long> shape_values_of(const DescriptionFacts& f, std::string_view dim);
 
 DescriptionFacts analyse_description(std::string_view title, std::string_view body);
+// The claim part alone, as analyse_description finds it: doc, ai_attribution, perf_claim_words,
+// claims_perf, perf_claim, explains_why and why_line; every other field is left empty. For
+// callers that read only those (the classifier), without the numbers, shapes, commands,
+// scripts and models passes (and their patterns).
+DescriptionFacts analyse_claims(std::string_view title, std::string_view body);
 
 }  // namespace rp::text

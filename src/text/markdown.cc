@@ -487,11 +487,16 @@ std::string strip_html_comments(std::string_view s, std::vector<std::string>* co
 bool is_placeholder_text(std::string_view text) {
   // A line that is nothing but a template filler. Kept narrow on purpose: "Add tests for X" is
   // real content, "Please describe the change" is not.
-  static const RE2 kPlaceholder(
-      R"re((?i)^(?:n/?a|n\.a\.?|not applicable|none|nil|null|tbd|tba|todo|wip|x{2,}|\?+|\.{2,}|…|-+|—|–|placeholder)re"
-      R"re(|(?:please\s+)?(?:describe|explain|summari[sz]e|fill\s+in|briefly\s+\w+)\b.*)re"
-      R"re(|please\s+(?:provide|list|add|include|write|give|specify|attach|share|outline|mention|link|enter|state)\b.*)re"
-      R"re(|to\s+be\s+(?:added|filled|updated|determined|done)\b.*)$)re");
+  // Compiled on the first non-empty line: an empty section (the preamble of a title-only
+  // description) is decided without it.
+  auto placeholder = []() -> const RE2& {
+    static const RE2 re(
+        R"re((?i)^(?:n/?a|n\.a\.?|not applicable|none|nil|null|tbd|tba|todo|wip|x{2,}|\?+|\.{2,}|…|-+|—|–|placeholder)re"
+        R"re(|(?:please\s+)?(?:describe|explain|summari[sz]e|fill\s+in|briefly\s+\w+)\b.*)re"
+        R"re(|please\s+(?:provide|list|add|include|write|give|specify|attach|share|outline|mention|link|enter|state)\b.*)re"
+        R"re(|to\s+be\s+(?:added|filled|updated|determined|done)\b.*)$)re");
+    return re;
+  };
   while (!text.empty()) {
     std::size_t nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
@@ -502,7 +507,7 @@ bool is_placeholder_text(std::string_view text) {
     while (!line.empty() && std::string_view(" \t\r*_[]()<>:.`\"'").find(line.back()) != std::string_view::npos)
       line.remove_suffix(1);
     if (line.empty()) continue;
-    if (!RE2::FullMatch(re2::StringPiece(line.data(), line.size()), kPlaceholder)) return false;
+    if (!RE2::FullMatch(re2::StringPiece(line.data(), line.size()), placeholder())) return false;
   }
   return true;
 }

@@ -136,6 +136,8 @@ bool validator_slot(const lang::SyntaxTree& tree, const lang::Call& c, const std
     if (fn.name != c.callee_name || !fn.body) continue;
     std::string_view body = fn.body.text();
     if (body.find("raise") == std::string_view::npos && body.find("assert") == std::string_view::npos) return false;
+    // Both forms below spell `kw` and `.dtype` verbatim: without them there is nothing to compile.
+    if (body.find(kw) == std::string_view::npos || body.find(".dtype") == std::string_view::npos) return false;
     RE2 compares("\\.dtype\\s*[!=]=\\s*" + RE2::QuoteMeta(kw) + "\\b|\\b" + RE2::QuoteMeta(kw) + "\\s*[!=]=\\s*[\\w.]+\\.dtype\\b");
     return RE2::PartialMatch(body, compares);
   }

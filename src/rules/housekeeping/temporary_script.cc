@@ -45,14 +45,15 @@ class TemporaryScript : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    static const RE2 scratch(
-        R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak|)"
-        R"(.*rocprof.*\.(sh|py)|profile_.*\.(sh|py)|parse_pmc.*\.py)$)");
-    static const RE2 journal(R"((?i)^(.*journal.*|.*_plan|plan_.*|wip.*|\d{4}-\d{2}-\d{2}[_-].*)\.md$)");
     std::vector<Finding> found;
     const std::vector<AddedLine> added = added_lines(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status != FileStatus::Added) continue;
+      // Only the names of added files are matched: a PR that adds none compiles neither.
+      static const RE2 scratch(
+          R"(^(runperf.*|test_local_.*|tmp_.*|temp_.*|scratch.*|.*_tmp\.py|.*\.orig|.*\.rej|.*\.bak|)"
+          R"(.*rocprof.*\.(sh|py)|profile_.*\.(sh|py)|parse_pmc.*\.py)$)");
+      static const RE2 journal(R"((?i)^(.*journal.*|.*_plan|plan_.*|wip.*|\d{4}-\d{2}-\d{2}[_-].*)\.md$)");
       std::string_view base = base_name(f.new_path);
       bool named_scratch = RE2::FullMatch(std::string(base), scratch);
       std::string_view dir = dir_name(f.new_path);

@@ -1,5 +1,6 @@
 // tp-head-split-untested: a new kernel entry takes the per-device head count, and the PR
 // shows it at one head count only.
+#include <optional>
 #include <set>
 #include <string>
 
@@ -74,9 +75,44 @@ bool head_counts_in_tests(const ChangeSet& changes, std::set<long long>& counts)
   return true;
 }
 
+// A new entry point with a head-count parameter: the only place the rule reports.
+struct EntryPoint {
+  const FileChange* file;
+  const lang::SyntaxTree* tree;
+  const lang::Function* fn;
+  const lang::Param* head;
+  int name_line;
+};
+
+// The first new function (by file, then by position) that takes a head count; what the PR
+// shows about head counts is read only when there is one.
+std::optional<EntryPoint> first_entry_point(const ReviewContext& ctx) {
+  for (const FileChange& f : ctx.pr.changes.files) {
+    if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+    if (!tree) continue;
+    std::set<int> added = added_line_numbers(f);
+    for (const lang::Function& fn : tree->functions()) {
+      // A new entry point: the line that names the function is added by the PR.
+      int name_line = fn.start_line;
+      while (name_line < fn.end_line && tree->line_text(name_line).find(fn.name + "(") == std::string_view::npos)
+        ++name_line;
+      if (!added.count(name_line)) continue;
+      const lang::Param* head = nullptr;
+      for (const lang::Param& p : fn.params)
+        if (is_head_param(p.name)) head = &p;
+      if (head) return EntryPoint{&f, tree, &fn, head, name_line};
+    }
+  }
+  return std::nullopt;
+}
+
 class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+    // One finding per PR, on the first entry point: the missing test is the same for every one.
+    std::optional<EntryPoint> entry = first_entry_point(ctx);
+    if (!entry) return;
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (auto tp = text::max_shape(d, {"tp"}); tp && *tp >= 2) return;
     std::set<long long> counts;
@@ -86,37 +122,20 @@ class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
     // One count, and a full (TP=1) one: 12 or 16 heads is already a per-device count.
     if (counts.size() != 1 || *counts.begin() < kMinFullHeadCount) return;
 
-    for (const FileChange& f : ctx.pr.changes.files) {
-      if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
-      const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree) continue;
-      std::set<int> added = added_line_numbers(f);
-      for (const lang::Function& fn : tree->functions()) {
-        // A new entry point: the line that names the function is added by the PR.
-        int name_line = fn.start_line;
-        while (name_line < fn.end_line && tree->line_text(name_line).find(fn.name + "(") == std::string_view::npos)
-          ++name_line;
-        if (!added.count(name_line)) continue;
-        const lang::Param* head = nullptr;
-        for (const lang::Param& p : fn.params)
-          if (is_head_param(p.name)) head = &p;
-        if (!head) continue;
-        long long h = *counts.begin();
-        Finding x = finding();
-        x.location = Location{f.new_path, name_line};
-        x.problem = fmt::format("New `{}` takes the per-device head count `{}`, but the PR shows it only at {} heads, "
-                                "with no TP split",
-                                fn.name, head->name, h);
-        x.impact = fmt::format(
-            "At TP=4/8 each device runs {} heads; shape math tested only at the full count can read out of bounds or "
-            "compute wrong output at the split count",
-            h >= 8 ? fmt::format("{}÷TP (e.g. {}→{})", h, h, h / 4) : std::string("num_heads÷TP"));
-        x.action = fmt::format("Author must test `{}` at num_heads÷TP for TP=4 and TP=8 as well", fn.name);
-        x.evidence.push_back(evidence(f.new_path, name_line, tree->line_text(name_line)));
-        out.push_back(std::move(x));
-        return;  // one finding per PR: the missing test is the same for every entry point
-      }
-    }
+    const auto& [f, tree, fn, head, name_line] = *entry;
+    long long h = *counts.begin();
+    Finding x = finding();
+    x.location = Location{f->new_path, name_line};
+    x.problem = fmt::format("New `{}` takes the per-device head count `{}`, but the PR shows it only at {} heads, "
+                            "with no TP split",
+                            fn->name, head->name, h);
+    x.impact = fmt::format(
+        "At TP=4/8 each device runs {} heads; shape math tested only at the full count can read out of bounds or "
+        "compute wrong output at the split count",
+        h >= 8 ? fmt::format("{}÷TP (e.g. {}→{})", h, h, h / 4) : std::string("num_heads÷TP"));
+    x.action = fmt::format("Author must test `{}` at num_heads÷TP for TP=4 and TP=8 as well", fn->name);
+    x.evidence.push_back(evidence(f->new_path, name_line, tree->line_text(name_line)));
+    out.push_back(std::move(x));
   }
 };
 

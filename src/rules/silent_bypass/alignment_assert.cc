@@ -40,6 +40,8 @@ kernel really needs it.)"};
 // The dimension and divisor of an M-alignment test (`m % 32 == 0` gives "m", "32"); nullopt
 // when `code` holds none.
 std::optional<std::pair<std::string, std::string>> m_alignment(std::string_view code) {
+  // The pattern needs a literal '%': most added lines are decided without compiling it.
+  if (code.find('%') == std::string_view::npos) return std::nullopt;
   static const RE2 re(
       R"((?:^|[^\w.])(M|m|M_|num_tokens|token_num|ntokens|n_tokens|num_rows|rows|batch_size|bs|[\w.]+\.shape\[0\]|[\w.]+\.size\(0\))\s*%\s*([\w.()]*(?i:tile|block|blk|align|pad|chunk|warp|wave|tm\b|_m\b|mtile)[\w.()]*|[0-9]+)\s*(?:==|!=)\s*0)");
   std::string dim, divisor;

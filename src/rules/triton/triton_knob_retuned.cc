@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -71,10 +72,15 @@ class TritonKnobRetuned : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     // The PR's commit messages are the author's words about it too, and all there is without a
     // PR description (a branch or commit read from git): a measurement in a commit body counts.
+    // A measurement silences the whole PR; it is read once a retune is found.
     const PullRequestMeta& m = ctx.pr.meta;
-    if (m.has_description && !text::analyse_description(m.title, m.body).perf_numbers.empty()) return;
-    if (!m.commits.empty() && !text::analyse_description(m.title, commit_messages(m.commits)).perf_numbers.empty())
-      return;
+    std::optional<bool> measured;
+    auto shows_measurement = [&] {
+      if (!measured)
+        measured = (m.has_description && !text::analyse_description(m.title, m.body).perf_numbers.empty()) ||
+                   (!m.commits.empty() && !text::analyse_description(m.title, commit_messages(m.commits)).perf_numbers.empty());
+      return *measured;
+    };
     const NewCode new_code(ctx.pr.changes);
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.status == FileStatus::Deleted || f.binary || !triton_path(f.path()) || skipped_path(f.path())) continue;
@@ -83,7 +89,9 @@ class TritonKnobRetuned : public RuleWithInfo<kInfo> {
       std::set<int> t8 = tree ? t8_lines(*tree) : std::set<int>{};
       std::vector<Retune> found;
       for (const ChangeBlock& b : change_blocks(f)) retunes_in(f, b, t8, new_code, found);
-      if (!found.empty()) out.push_back(report(f, tree, found));
+      if (found.empty()) continue;
+      if (shows_measurement()) return;
+      out.push_back(report(f, tree, found));
     }
   }
 
