@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/api_surface.h"
 #include "analysis/index_facts.h"
+#include "lang/node_kind.h"
 
 namespace rp {
 namespace {
@@ -115,6 +117,88 @@ int commented_out_import(const lang::SyntaxTree& tree, const std::string& name) 
     start = end + 1;
   }
   return 0;
+}
+
+namespace {
+
+// Parameters of `fn` that `cond` being true needs truthy: `p`, each part of `a and b`.
+void truthy_params(lang::Node cond, const lang::Function& fn, std::vector<std::string>& out) {
+  cond = lang::unparenthesized(cond);
+  if (!cond) return;
+  if (lang::is(cond, lang::NodeKind::BoolOp) && cond.child_by_field("operator").text() == "and") {
+    truthy_params(cond.child_by_field("left"), fn, out);
+    truthy_params(cond.child_by_field("right"), fn, out);
+    return;
+  }
+  if (!lang::is(cond, lang::NodeKind::Identifier)) return;
+  for (const lang::Param& p : fn.params)
+    if (p.name == cond.text() && p.name != "self" && p.name != "cls") out.push_back(p.name);
+}
+
+bool falsy_literal(std::string_view t) { return t == "False" || t == "None" || t == "0"; }
+
+}  // namespace
+
+std::optional<std::string> arm_no_caller_takes(const index::RepoIndex& idx, const TreeOf& tree_of,
+                                               const std::string& path, const lang::Function& fn, lang::Node node) {
+  std::vector<std::string> params;
+  lang::Node child = node;
+  for (lang::Node p = node.parent(); p && !(p == fn.node); child = p, p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k == "function_definition" || k == "lambda") break;
+    if ((k == "if_statement" || k == "elif_clause") && child == p.child_by_field("consequence"))
+      truthy_params(p.child_by_field("condition"), fn, params);
+  }
+  if (params.empty()) return std::nullopt;
+  bool method = !fn.class_name.empty();
+  std::vector<index::CallSite> calls;
+  if (method && fn.name == "__init__") {
+    if (!idx.subclasses(fn.class_name).empty()) return std::nullopt;
+    for (const index::CallSite& c : idx.callers(fn.class_name)) {
+      if (c.call->star_args) return std::nullopt;
+      std::optional<SymbolTarget> t = resolve_symbol(idx, c.path, c.call->callee, c.call->line);
+      if (t && t->module_path == path && t->name == fn.class_name) calls.push_back(c);
+    }
+  } else {
+    calls = api::callers_of(idx, path, fn);
+  }
+  if (calls.empty()) return std::nullopt;
+  for (const std::string& name : params) {
+    int position = -1, at = 0;
+    const lang::Param* param = nullptr;
+    for (const lang::Param& p : fn.params) {
+      if (method && at == 0 && (p.name == "self" || p.name == "cls")) {
+        ++at;
+        continue;
+      }
+      if (p.name == name) {
+        param = &p;
+        position = at - (method ? 1 : 0);
+      }
+      ++at;
+    }
+    if (!param) continue;
+    bool all = true;
+    std::string where;
+    for (const index::CallSite& c : calls) {
+      const lang::SyntaxTree* caller = tree_of(c.path);
+      if (!caller) {
+        all = false;
+        break;
+      }
+      lang::Node v = api::passed_argument(*caller, *c.call, name, position);
+      std::string text = v ? std::string(lang::unparenthesized(v).text()) : param->default_text;
+      if (!falsy_literal(text)) {
+        all = false;
+        break;
+      }
+      if (where.size() < 120) where += (where.empty() ? "" : ", ") + c.path + ":" + std::to_string(c.call->line);
+    }
+    if (all)
+      return "all " + std::to_string(calls.size()) + " call" + (calls.size() > 1 ? "s" : "") + " in the tree pass `" +
+             name + "` falsy (" + where + ")";
+  }
+  return std::nullopt;
 }
 
 bool DefinitionReach::reached(const std::string& path, const std::string& name, std::string* why) {

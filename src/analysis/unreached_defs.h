@@ -27,6 +27,15 @@ std::string outermost_definition(const lang::SyntaxTree& tree, lang::Node n);
 // author disabled the binding on purpose, and the code that reads the name is not ported.
 int commented_out_import(const lang::SyntaxTree& tree, const std::string& name);
 
+// When `node`, inside function `fn` of `path`, sits in an `if`/`elif` arm that needs a parameter
+// of `fn` to be truthy (`if use_x:`, `if use_x and n > 1:`) and every call of `fn` in the tree
+// passes a falsy literal for it (`False`, `None`, `0`) or leaves a falsy default: what the
+// calls pass, e.g. "all 2 calls in the tree pass `use_x` falsy (a.py:12, b.py:40)". For an
+// `__init__`, the calls are the class's constructions (none when a subclass exists: unknown).
+// nullopt when a call passes anything else, passes `*args`, or there is no call at all.
+std::optional<std::string> arm_no_caller_takes(const index::RepoIndex& idx, const TreeOf& tree_of,
+                                               const std::string& path, const lang::Function& fn, lang::Node node);
+
 // Reach of module-level definitions through the repository's head tree. A definition is
 // reached when one of these holds, followed through other definitions (a helper only an
 // unreached function calls is unreached too), across files up to a few steps:

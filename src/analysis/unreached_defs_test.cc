@@ -87,6 +87,29 @@ TEST(DefinitionReach, CommentedOutImportsOfAName) {
   EXPECT_EQ(commented_out_import(*tree, "os"), 0);
 }
 
+TEST(DefinitionReach, ArmsNoCallerTakes) {
+  PythonRepo r({{"net/__init__.py", ""},
+                {"net/group.py",
+                 "class Group:\n    def __init__(self, ranks, use_ring, use_tree=False, fast=True):\n"
+                 "        if use_ring and len(ranks) > 1:\n            self.ring = Ring(ranks)\n"
+                 "        if use_tree:\n            self.tree = Tree(ranks)\n"
+                 "        if fast:\n            self.mode = 1\n\n"
+                 "def world(ranks):\n    return Group(ranks, use_ring=False)\n\n"
+                 "def local(ranks):\n    return Group(ranks, False, fast=False)\n"},
+                {"net/other.py", "from .group import Group\n\nG = Group([0], use_ring=None, use_tree=True)\n"}});
+  const lang::SyntaxTree* tree = r.tree_of("net/group.py");
+  lang::Function init;
+  for (const lang::Function& f : tree->functions())
+    if (f.name == "__init__") init = f;
+  auto at = [&](const char* name) { return tree->identifiers(name).front(); };
+  std::optional<std::string> ring = arm_no_caller_takes(*r.idx, r.tree_of, "net/group.py", init, at("Ring"));
+  ASSERT_TRUE(ring);
+  EXPECT_NE(ring->find("all 3 calls in the tree pass `use_ring` falsy"), std::string::npos);
+  // other.py passes use_tree=True; fast is left at its default True by two calls.
+  EXPECT_FALSE(arm_no_caller_takes(*r.idx, r.tree_of, "net/group.py", init, at("Tree")));
+  EXPECT_FALSE(arm_no_caller_takes(*r.idx, r.tree_of, "net/group.py", init, tree->identifiers("mode").front()));
+}
+
 TEST(DefinitionReach, OutermostDefinitionOfANode) {
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python,
                                       "class A:\n    def m(self):\n        def inner():\n            return q\n"

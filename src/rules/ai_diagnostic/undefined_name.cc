@@ -50,7 +50,10 @@ tree reaches (no reached code reads, imports, calls or names them by dotted path
 through helpers across files) and that are private (`_helper`) or whose file has the import of
 the name commented out (vendored code whose callers were disabled with the imports it needed);
 the impact names those definitions. A public function nothing in the tree calls, with no such
-comment, stays red: it is the library's entry point for code outside the repository.)"};
+comment, stays red: it is the library's entry point for code outside the repository. A warning
+too when every read is in an `if` arm that needs a parameter truthy (`if use_x and n > 1:`)
+and every call of the function in the tree (for `__init__`, every construction of a class
+without subclasses) passes it `False`/`None`/`0` or leaves such a default.)"};
 
 class UndefinedName : public RuleWithInfo<kInfo> {
  public:
@@ -94,6 +97,10 @@ class UndefinedName : public RuleWithInfo<kInfo> {
             x.severity = Severity::Warn;
             x.impact += " (a warning, not a blocker: every read is in a definition " + why +
                         "; the NameError waits for the first caller)";
+          } else if (ctx.repo && only_in_arms_no_caller_takes(ctx, f.new_path, tree, name, reads[name], why)) {
+            x.severity = Severity::Warn;
+            x.impact += " (a warning, not a blocker: every read is in an arm no call in the tree takes — " + why +
+                        " — so only a caller outside the repository passing a true value gets the NameError)";
           }
         }
         out.push_back(std::move(x));
@@ -182,6 +189,33 @@ class UndefinedName : public RuleWithInfo<kInfo> {
     why = "(" + list + ") that nothing in the head tree reaches: no reached code reads, imports, calls or names it "
           "(its uses sit in code that is itself unused or commented out)";
     if (disabled > 0) why += ", and the import that bound it is commented out at line " + std::to_string(disabled);
+    return true;
+  }
+
+  // Whether every read of `name` on `lines` sits in an `if` arm of its function that needs a
+  // parameter truthy which every call of the function in the tree passes falsy
+  // (analysis/unreached_defs.h, arm_no_caller_takes). `why` says what the calls pass.
+  static bool only_in_arms_no_caller_takes(const ReviewContext& ctx, const std::string& path,
+                                           const lang::SyntaxTree& tree, const std::string& name,
+                                           const std::vector<int>& lines, std::string& why) {
+    std::set<int> wanted(lines.begin(), lines.end());
+    std::set<std::string> reasons;
+    for (lang::Node id : tree.identifiers(name)) {
+      if (!wanted.count(id.start_line()) || !tree.is_variable_read(id)) continue;
+      const lang::Function* inner = nullptr;
+      for (const lang::Function& fn : tree.functions())
+        if (fn.node.start_byte() <= id.start_byte() && id.end_byte() <= fn.node.end_byte() &&
+            (!inner || fn.node.start_byte() >= inner->node.start_byte()))
+          inner = &fn;
+      if (!inner) return false;
+      std::optional<std::string> r = arm_no_caller_takes(
+          ctx.repo->index(), [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); }, path, *inner, id);
+      if (!r) return false;
+      reasons.insert(*r);
+    }
+    if (reasons.empty()) return false;
+    why.clear();
+    for (const std::string& r : reasons) why += (why.empty() ? "" : "; ") + r;
     return true;
   }
 
