@@ -740,6 +740,10 @@ std::optional<std::string> older_dependency_step(const lang::SyntaxTree& tree, l
     if (root.empty() || root == "self" || root == "cls" || !lang::is_string_literal(attr) ||
         !imported_binding(tree, root))
       return std::nullopt;
+    // `torch.ops.<ns>` is the registry of built ops: a missing name there is an op this build did
+    // not compile or register, not an older release of the library.
+    std::string path = "." + collapse_whitespace(obj.text()) + ".";
+    if (path.find(".ops.") != std::string::npos) return std::nullopt;
     return "`" + normalize_condition(n.text()) + "` is false (a `" + root +
            "` without that feature: an older release)";
   }

@@ -70,7 +70,8 @@ PathAdmission admitted_path(const lang::SyntaxTree& tree, const lang::Function& 
 // Whether condition `cond` evaluating to `value` holds only on an older release of a dependency
 // the file imports, or on one that lacks a feature: a compatibility arm for a version the
 // project may no longer support. Recognised: a feature probe `hasattr(mod.attr, "name")` on an
-// imported module that is false; a version comparison that parses the version (`Version(
+// imported module that is false (not on an op registry such as `torch.ops.<ns>`: a missing op
+// there is a build choice); a version comparison that parses the version (`Version(
 // torch.__version__) < Version("2.5")`, `sys.version_info < (3, 10)`) on its lower side;
 // `not`, a true `and` and a false `or` of such parts. A version compared as text is not one (a
 // newer release sorts below as text: "2.10" < "2.6"). Returns what the condition needs, e.g.

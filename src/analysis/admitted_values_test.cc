@@ -230,6 +230,8 @@ def pick(cfg, mode):
         e = 5
     if hasattr(cfg, "fast") and hasattr(np, "fft"):
         f = 6
+    if hasattr(np.ops.mylib, "fused"):
+        g = 7
     return b
 )";
   auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
@@ -249,6 +251,8 @@ def pick(cfg, mode):
   // A version compared as text is not one ("1.3" < "1.20" as text); a probe of a parameter is not.
   EXPECT_FALSE(older_dependency_step(*tree, cond(16), true));
   EXPECT_FALSE(older_dependency_step(*tree, cond(18), false));
+  // A registry of built ops: a missing op is a build choice, not an older release.
+  EXPECT_FALSE(older_dependency_step(*tree, cond(20), false));
   // The chain at line 10 sits in the else of the probe at line 7.
   lang::Node inner = tree->node_starting_at(10, {"if_statement"});
   std::optional<std::string> arm = older_dependency_arm(*tree, inner);
