@@ -59,7 +59,8 @@ condition: the chain sits in the `else` of a feature probe (`hasattr(torch.libra
 "infer_schema")`) or in the lower arm of a parsed version comparison (`Version(torch.__version__)
 < Version("2.5")`, `sys.version_info < (3, 10)`), or such a step is the path itself: a
 compatibility branch for a release the project may no longer support. A version compared as
-text stays red (a newer release sorts below: "2.10" < "2.6").
+text stays red (a newer release sorts below: "2.10" < "2.6"), and so does a probe of an op
+registry (`hasattr(torch.ops.aiter, "x")`: a build that did not compile the op, not an old torch).
 Why it matters: Python only discovers the missing binding when the skipped path runs:
 `UnboundLocalError` (or `NameError`) in production on the configuration the tests never exercised
 (a new dtype, a new arch, a disabled feature flag).
