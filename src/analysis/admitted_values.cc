@@ -681,4 +681,108 @@ PathAdmission admitted_path(const lang::SyntaxTree& tree, const lang::Function& 
   return Admitter(tree, fn).run(steps);
 }
 
+namespace {
+
+// The names the file's imports bind (`torch`, `np` for `import numpy as np`, `version`).
+bool imported_binding(const lang::SyntaxTree& tree, std::string_view name) {
+  for (const lang::Import& imp : tree.imports())
+    for (const lang::ImportedName& n : lang::imported_names(imp)) {
+      std::string bound = !n.alias.empty() ? n.alias : n.name.substr(0, n.name.find('.'));
+      if (bound == name) return true;
+    }
+  return false;
+}
+
+std::string root_identifier(Node n) {
+  n = lang::unparenthesized(n);
+  while (n && is(n, NodeKind::Attribute)) n = n.child_by_field("object");
+  return n && is(n, NodeKind::Identifier) ? std::string(n.text()) : std::string();
+}
+
+// A dependency's version, parsed: `Version(torch.__version__)`, `sys.version_info`,
+// `version.parse(triton.__version__)`, `torch_version_tuple()`. Text that only mentions a
+// version but has no call and no `version_info` is the string itself (compared as text).
+bool parsed_version(Node n) {
+  std::string t = collapse_whitespace(n.text());
+  if (t.find("version_info") != std::string::npos) return true;
+  return mentions_version(n) && has_call(n);
+}
+
+bool version_literal(Node n) {
+  n = lang::unparenthesized(n);
+  if (is(n, NodeKind::Call) || is(n, NodeKind::Tuple)) return true;  // Version("2.5"), (3, 10)
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> older_dependency_step(const lang::SyntaxTree& tree, lang::Node cond, bool value) {
+  Node n = lang::unparenthesized(cond);
+  while (n && is(n, NodeKind::Not)) {
+    value = !value;
+    n = lang::unparenthesized(n.child_by_field("argument"));
+  }
+  if (!n) return std::nullopt;
+  if (is(n, NodeKind::BoolOp)) {
+    std::string op(n.child_by_field("operator").text());
+    // `a and b` true (or `a or b` false) makes each part hold that way.
+    if ((op == "and") == value) {
+      for (Node part : {n.child_by_field("left"), n.child_by_field("right")})
+        if (auto r = older_dependency_step(tree, part, value)) return r;
+    }
+    return std::nullopt;
+  }
+  if (is(n, NodeKind::Call)) {
+    lang::Call c = lang::describe_call(n);
+    if (c.callee != "hasattr" || c.args.size() != 2 || value) return std::nullopt;
+    Node obj = lang::unparenthesized(c.args[0].value), attr = lang::unparenthesized(c.args[1].value);
+    std::string root = root_identifier(obj);
+    if (root.empty() || root == "self" || root == "cls" || !lang::is_string_literal(attr) ||
+        !imported_binding(tree, root))
+      return std::nullopt;
+    // `torch.ops.<ns>` is the registry of built ops: a missing name there is an op this build did
+    // not compile or register, not an older release of the library.
+    std::string path = "." + collapse_whitespace(obj.text()) + ".";
+    if (path.find(".ops.") != std::string::npos) return std::nullopt;
+    return "`" + normalize_condition(n.text()) + "` is false (a `" + root +
+           "` without that feature: an older release)";
+  }
+  if (!is(n, NodeKind::Comparison)) return std::nullopt;
+  auto named = n.named_children();
+  if (named.size() != 2) return std::nullopt;
+  std::string op = normalize_condition(
+      n.text().substr(named[0].end_byte() - n.start_byte(), named[1].start_byte() - named[0].end_byte()));
+  bool lower_when_true;
+  if (op == "<" || op == "<=") lower_when_true = true;
+  else if (op == ">" || op == ">=") lower_when_true = false;
+  else return std::nullopt;
+  Node subj = named[0], lit = named[1];
+  if (!parsed_version(subj) || !version_literal(lit)) {
+    std::swap(subj, lit);
+    lower_when_true = !lower_when_true;
+    if (!parsed_version(subj) || !version_literal(lit)) return std::nullopt;
+  }
+  if (lower_when_true != value) return std::nullopt;
+  return "`" + normalize_condition(n.text()) + "` is " + (value ? "true" : "false") +
+         " (only a release older than " + std::string(lang::unparenthesized(lit).text()) + ")";
+}
+
+std::optional<std::string> older_dependency_arm(const lang::SyntaxTree& tree, lang::Node stmt) {
+  Node child = stmt;
+  for (Node p = stmt.parent(); p; child = p, p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k == "function_definition" || k == "class_definition" || k == "module" || k == "lambda") return std::nullopt;
+    if ((k == "if_statement" || k == "elif_clause") && child == p.child_by_field("consequence")) {
+      if (auto r = older_dependency_step(tree, p.child_by_field("condition"), true)) return r;
+    } else if (k == "else_clause" && p.parent() && p.parent().kind() == "if_statement") {
+      Node chain = p.parent();
+      if (auto r = older_dependency_step(tree, chain.child_by_field("condition"), false)) return r;
+      for (Node alt : chain.named_children())
+        if (alt.kind() == "elif_clause")
+          if (auto r = older_dependency_step(tree, alt.child_by_field("condition"), false)) return r;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace rp

@@ -7,6 +7,7 @@
 // configuration the code itself produces, and the missing branch is a crash on it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,5 +66,20 @@ struct PathAdmission {
 // other compound tests, several unrelated flags of another object) is listed in `unadmitted`.
 PathAdmission admitted_path(const lang::SyntaxTree& tree, const lang::Function& fn,
                             const std::vector<PathStep>& steps);
+
+// Whether condition `cond` evaluating to `value` holds only on an older release of a dependency
+// the file imports, or on one that lacks a feature: a compatibility arm for a version the
+// project may no longer support. Recognised: a feature probe `hasattr(mod.attr, "name")` on an
+// imported module that is false (not on an op registry such as `torch.ops.<ns>`: a missing op
+// there is a build choice); a version comparison that parses the version (`Version(
+// torch.__version__) < Version("2.5")`, `sys.version_info < (3, 10)`) on its lower side;
+// `not`, a true `and` and a false `or` of such parts. A version compared as text is not one (a
+// newer release sorts below as text: "2.10" < "2.6"). Returns what the condition needs, e.g.
+// "`hasattr(torch.library, \"infer_schema\")` is false (a torch without it: an older release)".
+std::optional<std::string> older_dependency_step(const lang::SyntaxTree& tree, lang::Node cond, bool value);
+
+// The same asked of the arms around `stmt` inside its function: the innermost `if`/`elif` body
+// whose condition, or `else` whose chain's conditions, need an older dependency.
+std::optional<std::string> older_dependency_arm(const lang::SyntaxTree& tree, lang::Node stmt);
 
 }  // namespace rp

@@ -210,5 +210,56 @@ def other(self):
   EXPECT_TRUE(run(e).reasons[0].arm);
 }
 
+TEST(AdmittedValues, OlderDependencyStepsAndArms) {
+  const char* src = R"(import sys
+import numpy as np
+from packaging.version import Version
+
+
+def pick(cfg, mode):
+    if hasattr(np.linalg, "matrix_power"):
+        a = 1
+    else:
+        if mode == "x":
+            b = 2
+    if Version(np.__version__) < Version("1.20"):
+        c = 3
+    if sys.version_info >= (3, 10):
+        d = 4
+    if np.__version__ < "1.20":
+        e = 5
+    if hasattr(cfg, "fast") and hasattr(np, "fft"):
+        f = 6
+    if hasattr(np.ops.mylib, "fused"):
+        g = 7
+    return b
+)";
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
+  auto cond = [&](int line) {
+    return tree->node_starting_at(line, {"if_statement", "elif_clause"}).child_by_field("condition");
+  };
+  // A feature probe of an imported module: false needs an older release; true does not.
+  std::optional<std::string> probe = older_dependency_step(*tree, cond(7), false);
+  ASSERT_TRUE(probe);
+  EXPECT_NE(probe->find("older release"), std::string::npos);
+  EXPECT_FALSE(older_dependency_step(*tree, cond(7), true));
+  // Parsed versions: the lower side only.
+  EXPECT_TRUE(older_dependency_step(*tree, cond(12), true));
+  EXPECT_FALSE(older_dependency_step(*tree, cond(12), false));
+  EXPECT_TRUE(older_dependency_step(*tree, cond(14), false));
+  EXPECT_FALSE(older_dependency_step(*tree, cond(14), true));
+  // A version compared as text is not one ("1.3" < "1.20" as text); a probe of a parameter is not.
+  EXPECT_FALSE(older_dependency_step(*tree, cond(16), true));
+  EXPECT_FALSE(older_dependency_step(*tree, cond(18), false));
+  // A registry of built ops: a missing op is a build choice, not an older release.
+  EXPECT_FALSE(older_dependency_step(*tree, cond(20), false));
+  // The chain at line 10 sits in the else of the probe at line 7.
+  lang::Node inner = tree->node_starting_at(10, {"if_statement"});
+  std::optional<std::string> arm = older_dependency_arm(*tree, inner);
+  ASSERT_TRUE(arm);
+  EXPECT_NE(arm->find("matrix_power"), std::string::npos);
+  EXPECT_FALSE(older_dependency_arm(*tree, tree->node_starting_at(12, {"if_statement"})));
+}
+
 }  // namespace
 }  // namespace rp

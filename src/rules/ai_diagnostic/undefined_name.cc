@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 #include <set>
 
 #include "analysis/facts.h"
 #include "analysis/index_facts.h"
 #include "analysis/intent_facts.h"
 #include "analysis/undefined_names.h"
+#include "analysis/unreached_defs.h"
 #include "core/paths.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
@@ -41,7 +43,16 @@ Severity: red; a warning when every read of the name is in the message of an `as
 (evaluated only when the assert already fails: the NameError replaces an AssertionError), or
 when every read is on the module's script path (the `if __name__ == "__main__":` block, or a
 top-level function such as a benchmark `main()` that only that block calls): a real NameError,
-but only when the file is run as a script, never on the import path production code takes.)"};
+but only when the file is run as a script, never on the import path production code takes;
+also a warning when every read is in module-level functions or classes that nothing in the head
+tree reaches (no reached code reads, imports, calls or names them by dotted path, followed
+through helpers across files) and that are private (`_helper`) or whose file has the import of
+the name commented out (vendored code whose callers were disabled with the imports it needed);
+the impact names those definitions. A public function nothing in the tree calls, with no such
+comment, stays red: it is the library's entry point for code outside the repository. A warning
+too when every read is in an `if` arm that needs a parameter truthy (`if use_x and n > 1:`)
+and every call of the function in the tree (for `__init__`, every construction of a class
+without subclasses) passes it `False`/`None`/`0` or leaves such a default.)"};
 
 class UndefinedName : public RuleWithInfo<kInfo> {
  public:
@@ -60,6 +71,7 @@ class UndefinedName : public RuleWithInfo<kInfo> {
         for (const UndefinedRead& r : undefined_reads(*old_tree)) before.insert(r.name);
       std::set<std::string> script;  // top-level functions only the `__main__` block reaches
       bool script_known = false;
+      std::unique_ptr<DefinitionReach> reach;         // built for the first red that asks
       std::map<std::string, std::vector<int>> reads;  // name → lines, in order of first read
       std::vector<std::string> order;
       for (const UndefinedRead& r : undefined_reads(tree)) {
@@ -83,6 +95,15 @@ class UndefinedName : public RuleWithInfo<kInfo> {
             x.impact += " (a warning, not a blocker: every read is on the module's script path, the `if __name__ == "
                         "\"__main__\":` block or a function only it calls, which runs when the file is executed "
                         "as a script (a benchmark or self-test), never when the module is imported)";
+          } else if (std::string why; ctx.repo && only_in_unreached_code(ctx, reach, f.new_path, tree, name,
+                                                                          reads[name], why)) {
+            x.severity = Severity::Warn;
+            x.impact += " (a warning, not a blocker: every read is in a definition " + why +
+                        "; the NameError waits for the first caller)";
+          } else if (ctx.repo && only_in_arms_no_caller_takes(ctx, f.new_path, tree, name, reads[name], why)) {
+            x.severity = Severity::Warn;
+            x.impact += " (a warning, not a blocker: every read is in an arm no call in the tree takes — " + why +
+                        " — so only a caller outside the repository passing a true value gets the NameError)";
           }
         }
         out.push_back(std::move(x));
@@ -136,6 +157,69 @@ class UndefinedName : public RuleWithInfo<kInfo> {
       any = true;
     }
     return any;
+  }
+
+  // Whether every read of `name` on `lines` sits in a module-level function or class that
+  // nothing in the head tree reaches (analysis/unreached_defs.h): vendored helpers whose
+  // callers were commented out with the imports they needed. `why` names the definitions.
+  static bool only_in_unreached_code(const ReviewContext& ctx, std::unique_ptr<DefinitionReach>& reach,
+                                     const std::string& path, const lang::SyntaxTree& tree, const std::string& name,
+                                     const std::vector<int>& lines, std::string& why) {
+    std::set<int> wanted(lines.begin(), lines.end());
+    std::set<std::string> owners;
+    bool all_private = true;
+    for (lang::Node id : tree.identifiers(name)) {
+      if (!wanted.count(id.start_line()) || !tree.is_variable_read(id)) continue;
+      std::string owner = outermost_definition(tree, id);
+      if (owner.empty()) return false;  // read at import time
+      owners.insert(owner);
+      all_private = all_private && owner.starts_with("_");
+    }
+    if (owners.empty()) return false;
+    // A public function of a library module is an entry point for code outside the tree; it
+    // counts as unused only when the author also disabled the binding (a commented-out import).
+    int disabled = commented_out_import(tree, name);
+    if (!all_private && disabled == 0) return false;
+    if (!reach)
+      reach = std::make_unique<DefinitionReach>(
+          ctx.repo->index(), [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); },
+          [&ctx](const std::string& p) { return ctx.workspace.read_head(p); });
+    std::string list;
+    for (const std::string& o : owners) {
+      if (reach->reached(path, o)) return false;
+      list += (list.empty() ? "`" : ", `") + o + "`";
+    }
+    why = "(" + list + ") that nothing in the head tree reaches: no reached code reads, imports, calls or names it "
+          "(its uses sit in code that is itself unused or commented out)";
+    if (disabled > 0) why += ", and the import that bound it is commented out at line " + std::to_string(disabled);
+    return true;
+  }
+
+  // Whether every read of `name` on `lines` sits in an `if` arm of its function that needs a
+  // parameter truthy which every call of the function in the tree passes falsy
+  // (analysis/unreached_defs.h, arm_no_caller_takes). `why` says what the calls pass.
+  static bool only_in_arms_no_caller_takes(const ReviewContext& ctx, const std::string& path,
+                                           const lang::SyntaxTree& tree, const std::string& name,
+                                           const std::vector<int>& lines, std::string& why) {
+    std::set<int> wanted(lines.begin(), lines.end());
+    std::set<std::string> reasons;
+    for (lang::Node id : tree.identifiers(name)) {
+      if (!wanted.count(id.start_line()) || !tree.is_variable_read(id)) continue;
+      const lang::Function* inner = nullptr;
+      for (const lang::Function& fn : tree.functions())
+        if (fn.node.start_byte() <= id.start_byte() && id.end_byte() <= fn.node.end_byte() &&
+            (!inner || fn.node.start_byte() >= inner->node.start_byte()))
+          inner = &fn;
+      if (!inner) return false;
+      std::optional<std::string> r = arm_no_caller_takes(
+          ctx.repo->index(), [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); }, path, *inner, id);
+      if (!r) return false;
+      reasons.insert(*r);
+    }
+    if (reasons.empty()) return false;
+    why.clear();
+    for (const std::string& r : reasons) why += (why.empty() ? "" : "; ") + r;
+    return true;
   }
 
   // Whether every read of `name` on `lines` sits in the message of an `assert cond, message`.

@@ -54,6 +54,13 @@ or a path of one truth test (`if x:` with nothing bound otherwise). A chain that
 inputs it supports (dtypes, archs, modes, isinstance tests, several flags of another object)
 with nothing in the code reaching the gap is a warning that names what the chain does not cover:
 only an unsupported input gets there, and it gets UnboundLocalError instead of a clear error.
+A path that only an older release of an imported dependency takes is a warning that names the
+condition: the chain sits in the `else` of a feature probe (`hasattr(torch.library,
+"infer_schema")`) or in the lower arm of a parsed version comparison (`Version(torch.__version__)
+< Version("2.5")`, `sys.version_info < (3, 10)`), or such a step is the path itself: a
+compatibility branch for a release the project may no longer support. A version compared as
+text stays red (a newer release sorts below: "2.10" < "2.6"), and so does a probe of an op
+registry (`hasattr(torch.ops.aiter, "x")`: a build that did not compile the op, not an old torch).
 Why it matters: Python only discovers the missing binding when the skipped path runs:
 `UnboundLocalError` (or `NameError`) in production on the configuration the tests never exercised
 (a new dtype, a new arch, a disabled feature flag).
@@ -830,8 +837,15 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
         for (const auto& [chain, hits] : by_chain) {
           Finding x = make_finding(f.new_path, *tree, hits);
           bool returns_none = false;
-          if (!evidence_of_trigger(ctx, *tree, fn, hits, x, returns_none))
+          if (std::optional<std::string> old = older_dependency(*tree, hits.front().culprit)) {
+            x.severity = Severity::Warn;
+            x.impact += " (a warning, not a blocker: only an older dependency takes the path that skips every "
+                        "binding — " + *old + " — a compatibility branch for a release the project may no longer "
+                        "support)";
+            x.trigger += "; needs " + *old;
+          } else if (!evidence_of_trigger(ctx, *tree, fn, hits, x, returns_none)) {
             severity_by_admission(*tree, fn, hits.front().culprit, returns_none, x);
+          }
           out.push_back(std::move(x));
         }
       }
@@ -839,6 +853,18 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // The path that skips every binding needs an older release of an imported dependency: the
+  // chain sits in an arm only such a release takes (`else` of `hasattr(torch.library, ...)`), or
+  // a step of the path is that arm itself (analysis/admitted_values.h, older_dependency_*).
+  static std::optional<std::string> older_dependency(const SyntaxTree& tree, const Culprit& c) {
+    for (const Node& chain : c.chains)
+      if (std::optional<std::string> r = older_dependency_arm(tree, chain)) return r;
+    for (const Lit& l : c.lits)
+      if (l.arm)
+        if (std::optional<std::string> r = older_dependency_step(tree, l.cond, l.value)) return r;
+    return std::nullopt;
+  }
+
   // Triton/Gluon/FlyDSL kernels: their conditions are compile-time constants that the launcher
   // sets together (`BLOCK_M == 1` / `BLOCK_M == 2`); a missing binding is a compile error of one
   // specialization, not a runtime path this rule can prove reachable.
