@@ -1,0 +1,6 @@
+def mix(src, dst, gain, out):
+    ...
+
+
+def mix_packed(src, dst, gain, out, scale):
+    ...
