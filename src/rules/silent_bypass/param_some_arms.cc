@@ -60,12 +60,10 @@ built for another format has no such option or takes it another way); an optiona
 buffer the function returns (`if mirror is not None: return out, scale, mirror`): a caller that
 asks for it and lands on an arm that does not fill it gets fewer results back, which fails at its
 unpacking rather than silently; a call of a callback the function takes as a parameter
-(`compare_fn(ref, out)`): its signature is the caller's, not the wired calls'; a knob of the
-wired callees only (each takes a parameter of that name, the sibling's signature in the
-repository takes none and no `**kwargs`: the arm left behind has nothing it could configure)
-that cannot change that arm's result: an execution resource (annotated as a stream or an event:
-a dense arm has no work to overlap), or an option of an op the caller does not pick (every chain
-condition reads only the function's own True/False switches, `if packed:` / `else:`); new functions;
+(`compare_fn(ref, out)`): its signature is the caller's, not the wired calls'; an execution
+resource (a parameter annotated as a stream or an event) that every wired callee takes by name
+while the sibling's signature in the repository takes none and no `**kwargs`: the arm left
+behind has nothing to overlap, and a stream never changes a result; new functions;
 tests; Triton kernels.)"};
 
 // Whether `n` reads one of `names` as a variable.
@@ -263,34 +261,16 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
     return RE2::PartialMatch(p.annotation, re);
   }
 
-  // Every condition of the chain reads only parameters of `fn` that default to True or False:
-  // the caller picks the arm (`if not quantize:`), and so picks the op that arm calls.
-  static bool chosen_by_caller_switch(const SyntaxTree& tree, const Function& fn, const lang::IfChain& chain) {
-    bool any = false;
-    for (const lang::Branch& b : chain.branches) {
-      if (!b.condition) continue;
-      for (const std::string& id : names_read(tree, b.condition)) {
-        bool switch_param = std::any_of(fn.params.begin(), fn.params.end(), [&](const lang::Param& q) {
-          return q.name == id && (q.default_text == "True" || q.default_text == "False");
-        });
-        if (!switch_param) return false;
-        any = true;
-      }
-    }
-    return any;
-  }
-
   // The option is a knob of the wired callees only: each of them takes a parameter of its name
   // (the option feeds that parameter), the sibling's signature (through the index) takes no
   // parameter of that name and no `**kwargs`, so the arm left behind has nothing the option could
-  // configure; and the option cannot change that arm's result either way: it is an execution
-  // resource (a stream: the arm has no work to overlap), or the caller picks the arm with a
-  // switch of its own (the quantizing op, not a version of the plain one). A result-changing
-  // option on arms the function picks by itself (dtype, head count) still fires.
-  static bool knob_of_one_arm(const ReviewContext& ctx, const FileChange& f, const SyntaxTree& tree,
-                              const Function& fn, const lang::Param& p, const lang::IfChain& chain, const Call& sibling,
-                              const std::vector<Wired>& wired) {
-    if (!ctx.repo || (!execution_resource(p) && !chosen_by_caller_switch(tree, fn, chain))) return false;
+  // configure; and the option cannot change that arm's result: it is an execution resource (a
+  // stream: the arm has no work to overlap). Any other option may change the result (a
+  // `gemma_norm` the quantizing op does not take is a wrong result there), so it still fires,
+  // whoever picks the arm.
+  static bool knob_of_one_arm(const ReviewContext& ctx, const FileChange& f, const lang::Param& p,
+                              const Call& sibling, const std::vector<Wired>& wired) {
+    if (!ctx.repo || !execution_resource(p)) return false;
     const index::RepoIndex& idx = ctx.repo->index();
     const index::PyFunction* left = api::called_signature(idx, f.new_path, sibling.callee, sibling.line);
     if (!left || left->param(p.name) || left->takes_any_keyword()) return false;
@@ -356,7 +336,7 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
             return !(w.call.node == c.node) && shared_arguments(w.call, c) >= 3 && use_of(tree, w.call) == use;
           });
           if (!sibling) continue;
-          if (knob_of_one_arm(ctx, f, tree, fn, p, chain, c, wired)) break;
+          if (knob_of_one_arm(ctx, f, p, c, wired)) break;
           out.push_back(report(f, tree, fn, p, *b, c, wired, guards));
           break;
         }

@@ -25,3 +25,14 @@ class Stage(torch.nn.Module):
             self.ffn = ExpertFFN(cfg.width, cfg.depth, cfg.act, side_stream=side_stream)
         else:
             self.ffn = DenseFFN(cfg.width, cfg.depth, cfg.act)  # expect: param-some-arms
+
+
+def normed(src, weight, eps, quantize: bool = False, offset_weight: bool = False):
+    out = torch.empty_like(src)
+    if not quantize:
+        ops.norm(src, weight, eps, out, offset_weight)
+        return out
+    else:
+        scale = torch.empty(src.shape[0], 1, device=src.device)
+        ops.norm_quant(src, weight, eps, out, scale)  # expect: param-some-arms
+        return out, scale

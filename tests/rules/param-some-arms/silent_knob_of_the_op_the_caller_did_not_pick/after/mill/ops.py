@@ -1,6 +1,0 @@
-def mix(src, dst, gain, out):
-    ...
-
-
-def mix_packed(src, dst, gain, out, scale, two_pass: bool = True):
-    ...
