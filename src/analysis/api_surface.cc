@@ -81,6 +81,28 @@ std::vector<index::CallSite> callers_of(const RepoIndex& idx, const std::string&
   return out;
 }
 
+const index::PyFunction* called_signature(const RepoIndex& idx, const std::string& path, const std::string& callee,
+                                          int line) {
+  std::optional<SymbolTarget> target = resolve_symbol(idx, path, callee, line);
+  for (int hop = 0; target && hop < 4; ++hop) {
+    RepoIndex::Resolved fn = idx.resolve_function(target->module_path, target->name);
+    if (fn.function) return fn.function;
+    const index::FileIndex* fi = idx.file(target->module_path);
+    if (!fi) return nullptr;
+    for (const index::PyClass& c : fi->classes) {
+      if (c.name != target->name || !c.top_level) continue;
+      for (const index::PyFunction& m : fi->functions)
+        if (m.class_name == c.name && m.name == "__init__") return &m;
+      return nullptr;
+    }
+    // A class re-exported by `from .impl import Cls`: follow the import of the defining module.
+    std::optional<SymbolTarget> next = resolve_symbol(idx, target->module_path, target->name, 0);
+    if (!next || (next->module_path == target->module_path && next->name == target->name)) return nullptr;
+    target = next;
+  }
+  return nullptr;
+}
+
 lang::Node passed_argument(const lang::SyntaxTree& caller, const index::PyCall& call, const std::string& keyword,
                            int position) {
   for (const lang::Call& c : caller.calls()) {

@@ -31,6 +31,12 @@ int plain_positional(const lang::Function& f, bool* has_star);
 // `*args`/`**kwargs` are left out (what they pass is unknown).
 std::vector<index::CallSite> callers_of(const index::RepoIndex& idx, const std::string& path, const lang::Function& fn);
 
+// The signature a call reaches: the repository function `callee` (at `line` of `path`) names,
+// resolved through imports and re-exports, or the `__init__` of the repository class it
+// constructs. Null when it is neither (a library, a local, a class without its own __init__).
+const index::PyFunction* called_signature(const index::RepoIndex& idx, const std::string& path,
+                                          const std::string& callee, int line);
+
 // What call site `call` of `caller` (its head-side parse) passes for a parameter: the argument
 // named `keyword`, else (position >= 0) the `position`-th positional one; null when the call
 // passes neither there (or `caller` has no call on that line).

@@ -1,6 +1,7 @@
 // unbound-local: a name bound on only some paths through a new if/elif chain and read after it.
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <optional>
 #include <map>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "analysis/admitted_values.h"
 #include "analysis/facts.h"
+#include "analysis/mode_state.h"
 #include "core/paths.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
@@ -39,7 +41,11 @@ guarded by an early `return` (also one that comes after the chain and before the
 earlier chain whose other paths raise (`if a: ... elif b: ... else: raise` makes `a or b` hold),
 a chain over exactly the values of an earlier `assert x in (16, 32, 64)`, a chain over two or more
 flags of one object right after an assert of another flag of it (`assert cfg.plugin_mode` then
-`if cfg.is_vllm: ... elif cfg.is_sglang: ...`: the validated mode's flags), a flag set to a
+`if cfg.is_vllm: ... elif cfg.is_sglang: ...`: the validated mode's flags), a chain over two or
+more zero-argument predicates of one module variable that its module rebinds through `global`
+(`if is_day(): ... elif is_night(): ...`) after the path set that variable (`choose_scene(name)`)
+or asserted another predicate of it (`assert scene_chosen()`): the set mode's dispatch; an arm
+of it that goes on without binding still fires, a flag set to a
 literal `True`/`False`. The PR must touch the finding: the `if`/`elif`/`else` line, a
 binding of the name inside the chain, or the read itself is added. The finding sits on the
 first unconditional read, names the path that skips every binding, and groups all names left
@@ -96,6 +102,16 @@ struct Facts {
   // and/or conditions assumed while their parts were unknown (`if a and b: raise` leaves
   // `a and b` false): a path that later learns both parts must meet them again.
   std::vector<std::pair<Node, bool>> compound;
+  // Calls made on the path so far (`set_backend(name)`), asked only when a chain over mode
+  // predicates needs to know whether the function has just set that mode.
+  std::vector<std::pair<std::string, int>> calls;
+};
+
+// Which mode state a zero-argument predicate call tests and which states a call sets
+// (analysis/mode_state.h), resolved through the repository; empty without one.
+struct ModeOracle {
+  std::function<std::optional<std::string>(const std::string& callee, int line)> predicate;
+  std::function<std::set<std::string>(const std::string& callee, int line)> sets;
 };
 
 // The atom a condition tests and whether the condition is that atom or its negation.
@@ -221,6 +237,36 @@ bool covers_validated_flags(const std::vector<std::string>& conds, const Facts& 
   return false;
 }
 
+// `set_backend(name)` (or `assert is_enabled()`) followed by `if is_remote(): ... elif
+// is_local(): ...`: every condition is a zero-argument predicate over one module variable that
+// its module rebinds (the mode switch), and the path has just set that switch, or asserted
+// another predicate over it. Like the flags of a validated object, the predicates are the
+// set mode's exhaustive dispatch: no path falls through all of them.
+bool covers_set_mode(const std::vector<Node>& conds, const Facts& facts, const ModeOracle& oracle) {
+  if (conds.size() < 2 || !oracle.predicate) return false;
+  std::string state;
+  std::set<std::string> tested;
+  for (Node c : conds) {
+    c = lang::unparenthesized(c);
+    if (!is(c, NodeKind::Call)) return false;
+    Node args = c.child_by_field("arguments");
+    if (!args || !args.named_children().empty()) return false;
+    std::string callee(c.child_by_field("function").text());
+    std::optional<std::string> s = oracle.predicate(callee, c.start_line());
+    if (!s || (!state.empty() && *s != state)) return false;
+    state = *s;
+    tested.insert(normalize_condition(c.text()));
+  }
+  int line = conds.front().start_line();
+  for (const auto& [atom, holds] : facts.atoms) {
+    if (!holds || tested.count(atom) || !atom.ends_with("()")) continue;
+    if (oracle.predicate(atom.substr(0, atom.size() - 2), line) == state) return true;
+  }
+  for (const auto& [callee, at] : facts.calls)
+    if (oracle.sets(callee, at).count(state)) return true;
+  return false;
+}
+
 // Whether the facts rule out every member of some one-of group, or decide an and/or condition
 // from its parts against the value it was assumed to have (`if routing is not None and
 // return_routing: raise` ... a path with both parts true).
@@ -306,7 +352,7 @@ bool is_comprehension(NodeKind k) {
 // path (`bound`) and which only on some (`maybe`).
 class Flow {
  public:
-  explicit Flow(const SyntaxTree& tree) : tree_(tree) {}
+  explicit Flow(const SyntaxTree& tree, ModeOracle oracle = {}) : tree_(tree), oracle_(std::move(oracle)) {}
 
   std::vector<Hit> run(const Function& fn) {
     hits_.clear();
@@ -518,6 +564,8 @@ class Flow {
     reads(st, s);
     bind(st, s);
     remember_constant(st, s);
+    if (Node call = lang::lone_expression(st); oracle_.sets && is(call, NodeKind::Call))
+      s.facts.calls.push_back({std::string(call.child_by_field("function").text()), call.start_line()});
     if (is_exit_call(st)) s.terminated = true;
   }
 
@@ -618,8 +666,12 @@ class Flow {
     bind(arms.front().cond, s);  // a walrus in the first condition binds on every path
 
     std::vector<std::string> conds;
+    std::vector<Node> cond_nodes;
     for (const Arm& a : arms)
-      if (a.cond) conds.push_back(normalize_condition(a.cond.text()));
+      if (a.cond) {
+        conds.push_back(normalize_condition(a.cond.text()));
+        cond_nodes.push_back(a.cond);
+      }
 
     // Facts along the chain: arm i is reached with every earlier condition false.
     std::vector<BranchOut> outs;
@@ -645,7 +697,7 @@ class Flow {
       outs.push_back({std::move(b), i});
     }
     if (!has_else && !decided && !contradicted(along) && !covers_asserted_values(conds, along) &&
-        !covers_validated_flags(conds, s.facts)) {
+        !covers_validated_flags(conds, s.facts) && !covers_set_mode(cond_nodes, s.facts, oracle_)) {
       State fall = s;
       fall.facts = along;
       outs.push_back({std::move(fall), arms.size()});
@@ -791,6 +843,7 @@ class Flow {
   }
 
   const SyntaxTree& tree_;
+  ModeOracle oracle_;
   static constexpr int kMaxDepth = 64;
   std::vector<std::set<std::string>> carried_;  // names bound in each enclosing loop body
   int depth_ = 0;
@@ -824,7 +877,7 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       for (const Function& fn : fns) {
         if (!fn.body || fn.body.has_error() || in_jit_kernel(fn, fns)) continue;
         if (!touches_added(added, fn.start_line, fn.end_line)) continue;
-        Flow flow(*tree);
+        Flow flow(*tree, oracle(ctx, f.new_path));
         // One finding per chain: a stubbed `else: pass` leaves a dozen names unbound at once.
         std::map<uint32_t, std::vector<Hit>> by_chain;
         std::optional<std::set<std::string>> before;
@@ -863,6 +916,20 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       if (l.arm)
         if (std::optional<std::string> r = older_dependency_step(tree, l.cond, l.value)) return r;
     return std::nullopt;
+  }
+
+  static ModeOracle oracle(const ReviewContext& ctx, const std::string& path) {
+    if (!ctx.repo) return {};
+    const index::RepoIndex* idx = &ctx.repo->index();
+    TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
+    ModeOracle o;
+    o.predicate = [=](const std::string& callee, int line) {
+      return mode_predicate_call(*idx, tree_of, path, callee, line);
+    };
+    o.sets = [=](const std::string& callee, int line) {
+      return mode_states_set_by_call(*idx, tree_of, path, callee, line);
+    };
+    return o;
   }
 
   // Triton/Gluon/FlyDSL kernels: their conditions are compile-time constants that the launcher

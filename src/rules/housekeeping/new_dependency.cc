@@ -8,7 +8,9 @@
 #include <string_view>
 
 #include "analysis/facts.h"
+#include "analysis/host_integration.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "lang/import_guard.h"
 #include "rules/rule_base.h"
 
@@ -53,7 +55,11 @@ dependency) or after a statement of the same block that stops unless the package
 only); test files; stdlib and first-party modules; an adapter importing its host framework
 (a file under a folder named for the package, compared without case or `_-.`: `plugin/rtpllm/`
 importing `rtp_llm`), which only runs inside that host, or an import under a branch whose test names
-the package (`if is_sglang(): from sglang... import`; not in that test's `else`); top-level modules starting with `_` (private
+the package (`if is_sglang(): from sglang... import`; not in that test's `else`); a module of the
+project that only host code loads (every importer imports it under such a test, in a folder named
+for the host, inside a function that imports the host itself, or in a module that imports it at
+module level: an attention backend the host's registration hook imports) and a function only
+such code calls (`elif on_host(): args_from_host(cfg)`, also through a helper only it calls); top-level modules starting with `_` (private
 extension modules such as `_mlir` that ship inside another distribution).)"};
 
 // sys.stdlib_module_names of CPython 3.11 plus 3.12-3.14 additions, sorted bytewise.
@@ -419,6 +425,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
     std::vector<Dep> candidates;
     std::set<std::string> first_party;
     bool listed_first_party = false;
+    TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
     for_each_changed_module(ctx, [&](const FileChange& f, const lang::SyntaxTree& t, const std::set<int>& added) {
       const lang::SyntaxTree* tree = &t;
       const std::vector<lang::Import>& imports = tree->imports();
@@ -438,7 +445,13 @@ class NewDependency : public RuleWithInfo<kInfo> {
           first_party = module_names(*head);
           listed_first_party = true;
         }
-        if (first_party.count(top) || adapter_for(f.new_path, top) || under_host_check(i.node, top)) continue;
+        if (first_party.count(top) || in_host_folder(f.new_path, top) || under_host_test(i.node, top)) continue;
+        // A module of the project that only the host's integration code loads (every importer
+        // imports it under a test naming the host, or inside a function that imports the host),
+        // or a function of it that only such code calls.
+        if (ctx.repo && (loaded_only_inside_host(ctx.repo->index(), tree_of, f.new_path, top) ||
+                         called_only_inside_host(ctx.repo->index(), tree_of, f.new_path, *tree, i.node, top)))
+          continue;
         candidates.push_back(Dep{top, f.new_path, i.line, std::string(tree->line_text(i.line)), true, rocm});
       }
     });
@@ -461,60 +474,6 @@ class NewDependency : public RuleWithInfo<kInfo> {
       out.push_back(std::move(d));
     }
     return out;
-  }
-
-  // `s` lowered, without `_-.`: `rtp_llm`, `RTP-LLM` and `rtpllm` compare equal.
-  static std::string squash(std::string_view s) {
-    std::string out;
-    for (char c : s)
-      if (c != '_' && c != '-' && c != '.') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    return out;
-  }
-
-  // The import runs only when a branch that names the package is taken (`if is_sglang(): from
-  // sglang... import`, `elif "vllm" in sys.modules:`) or after a statement of the same block that
-  // stops unless the package is there (`assert has_triton_kernels()`, `if not x_available(): raise`):
-  // an integration with a host framework, or an optional package probed before use, not a
-  // dependency of the project. An `else` of such a test is the opposite case and does not count.
-  static bool under_host_check(lang::Node n, std::string_view top) {
-    const std::string want = squash(top);
-    if (want.size() < 3) return false;
-    lang::Node from = n;
-    for (lang::Node a = n.parent(); a; from = a, a = a.parent()) {
-      NodeKind k = node_kind(a);
-      if (k == NodeKind::Module) break;
-      // An earlier statement of the same block that stops unless the package is there:
-      // `assert has_triton_kernels()`, `if not is_x_available(): raise ...` / `return`.
-      if (k == NodeKind::Block)
-        for (lang::Node prev = from.prev_named_sibling(); prev; prev = prev.prev_named_sibling()) {
-          NodeKind pk = node_kind(prev);
-          lang::Node test;
-          if (pk == NodeKind::Assert && !prev.named_children().empty()) test = prev.named_children().front();
-          if (pk == NodeKind::If) test = prev.child_by_field("condition");
-          if (!test || squash(test.text()).find(want) == std::string::npos) continue;
-          if (pk == NodeKind::Assert) return true;
-          lang::Node body = prev.child_by_field("consequence");
-          auto st = body ? lang::statements(body) : std::vector<lang::Node>{};
-          if (!st.empty() && lang::is_exit(st.back())) return true;
-        }
-      if (k != NodeKind::If && k != NodeKind::Elif) continue;
-      NodeKind came = node_kind(from);
-      if (came == NodeKind::Else || came == NodeKind::Elif) continue;  // an alternative of this test
-      lang::Node c = a.child_by_field("condition");
-      if (c && squash(c.text()).find(want) != std::string::npos) return true;
-    }
-    return false;
-  }
-
-  // The importing file lives in a folder named for the package (`plugin/rtpllm/...` importing
-  // `rtp_llm`, `integrations/lmdeploy/` importing `lmdeploy`): an adapter the host framework
-  // loads, so the host is installed whenever the code runs. Compared without case or `_-.`.
-  static bool adapter_for(std::string_view path, std::string_view top) {
-    const std::string want = squash(top);
-    if (want.size() < 3) return false;
-    for (size_t start = 0, slash; (slash = path.find('/', start)) != std::string_view::npos; start = slash + 1)
-      if (squash(path.substr(start, slash - start)) == want) return true;
-    return false;
   }
 
   static bool declared_in(const std::set<std::string>& tokens, const std::string& top) {

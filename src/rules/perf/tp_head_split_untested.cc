@@ -9,6 +9,7 @@
 
 #include "analysis/facts.h"
 #include "analysis/perf_facts.h"
+#include "analysis/shape_docs.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
 #include "text/description.h"
@@ -35,7 +36,9 @@ multi-GPU deployment runs.
 Does not fire on: two or more distinct head counts shown; a TP≥2 run named in the description
 ("TP8", "--tp 4") or in the added test lines ("tp_size", "spans TP/DP variants"); a single count
 below 32 (12 or 16 heads is already a per-device count; a kernel specialised for it is not a
-TP=1 test); PRs that show no head count at all (nothing to judge); functions in test
+TP=1 test); an op whose docstring, in a file the PR changes, takes a heads dimension and returns
+none (`Q: [seq, NUM_HEADS, D]` in, `logits: [seq, seq_kv]` out: an indexer's MQA logits summed
+over every head need them all on one device, so they are replicated, not TP-split); PRs that show no head count at all (nothing to judge); functions in test
 files; head-count parameters of functions the PR only modifies (the rule looks at new entry
 points).)doc"};
 
@@ -107,6 +110,20 @@ std::optional<EntryPoint> first_entry_point(const ReviewContext& ctx) {
   return std::nullopt;
 }
 
+// An op of the PR documents its heads as reduced away: arguments with a heads dimension, a
+// result without one (`Q: [seq, NUM_HEADS, D]`, `weights: [seq, NUM_HEADS]` -> `logits: [seq,
+// seq_kv]`, an indexer's MQA logits). Its result sums over every head, so each device must hold
+// all of them: the heads are replicated, not split by TP (a split would need a cross-device
+// reduction the op does not do).
+bool heads_summed_away(const ReviewContext& ctx) {
+  for (const FileChange& f : ctx.pr.changes.files) {
+    if (f.binary || f.new_path.empty() || is_test_path(f.new_path) || !is_python(f.new_path)) continue;
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
+    if (tree && documents_reduced_dimension(*tree, is_head_param)) return true;
+  }
+  return false;
+}
+
 class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -121,6 +138,7 @@ class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
     if (!head_counts_in_tests(ctx.pr.changes, counts)) return;
     // One count, and a full (TP=1) one: 12 or 16 heads is already a per-device count.
     if (counts.size() != 1 || *counts.begin() < kMinFullHeadCount) return;
+    if (heads_summed_away(ctx)) return;
 
     const auto& [f, tree, fn, head, name_line] = *entry;
     long long h = *counts.begin();

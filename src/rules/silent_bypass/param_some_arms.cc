@@ -13,7 +13,10 @@
 #include "analysis/facts.h"
 #include "analysis/triton_facts.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/rule_base.h"
+
+#include <re2/re2.h>
 
 namespace rp {
 namespace {
@@ -57,7 +60,10 @@ built for another format has no such option or takes it another way); an optiona
 buffer the function returns (`if mirror is not None: return out, scale, mirror`): a caller that
 asks for it and lands on an arm that does not fill it gets fewer results back, which fails at its
 unpacking rather than silently; a call of a callback the function takes as a parameter
-(`compare_fn(ref, out)`): its signature is the caller's, not the wired calls'; new functions;
+(`compare_fn(ref, out)`): its signature is the caller's, not the wired calls'; an execution
+resource (a parameter annotated as a stream or an event) that every wired callee takes by name
+while the sibling's signature in the repository takes none and no `**kwargs`: the arm left
+behind has nothing to overlap, and a stream never changes a result; new functions;
 tests; Triton kernels.)"};
 
 // Whether `n` reads one of `names` as a variable.
@@ -220,7 +226,7 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
           if (std::all_of(p.default_text.begin(), p.default_text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) &&
               p.default_text != "0")
             continue;
-          check_param(f, *tree, fn, p, added, out);
+          check_param(ctx, f, *tree, fn, p, added, out);
         }
       }
     }
@@ -248,7 +254,34 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
     return found;
   }
 
-  void check_param(const FileChange& f, const SyntaxTree& tree, const Function& fn, const lang::Param& p,
+  // An execution resource: the annotation names a stream or an event type
+  // (`Optional[torch.cuda.Stream]`). It decides where and when work runs, never what it computes.
+  static bool execution_resource(const lang::Param& p) {
+    static const RE2 re(R"((^|[^\w])(\w+\.)*(Stream|Event)([^\w]|$))");
+    return RE2::PartialMatch(p.annotation, re);
+  }
+
+  // The option is a knob of the wired callees only: each of them takes a parameter of its name
+  // (the option feeds that parameter), the sibling's signature (through the index) takes no
+  // parameter of that name and no `**kwargs`, so the arm left behind has nothing the option could
+  // configure; and the option cannot change that arm's result: it is an execution resource (a
+  // stream: the arm has no work to overlap). Any other option may change the result (a
+  // `gemma_norm` the quantizing op does not take is a wrong result there), so it still fires,
+  // whoever picks the arm.
+  static bool knob_of_one_arm(const ReviewContext& ctx, const FileChange& f, const lang::Param& p,
+                              const Call& sibling, const std::vector<Wired>& wired) {
+    if (!ctx.repo || !execution_resource(p)) return false;
+    const index::RepoIndex& idx = ctx.repo->index();
+    const index::PyFunction* left = api::called_signature(idx, f.new_path, sibling.callee, sibling.line);
+    if (!left || left->param(p.name) || left->takes_any_keyword()) return false;
+    for (const Wired& w : wired) {
+      const index::PyFunction* fed = api::called_signature(idx, f.new_path, w.call.callee, w.call.line);
+      if (!fed || !fed->param(p.name)) return false;
+    }
+    return true;
+  }
+
+  void check_param(const ReviewContext& ctx, const FileChange& f, const SyntaxTree& tree, const Function& fn, const lang::Param& p,
                    const std::set<int>& added, std::vector<Finding>& out) const {
     if (returns_param(tree, fn, p.name)) return;
     std::set<std::string> names = derived_names(tree, fn, p.name);
@@ -303,6 +336,7 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
             return !(w.call.node == c.node) && shared_arguments(w.call, c) >= 3 && use_of(tree, w.call) == use;
           });
           if (!sibling) continue;
+          if (knob_of_one_arm(ctx, f, p, c, wired)) break;
           out.push_back(report(f, tree, fn, p, *b, c, wired, guards));
           break;
         }

@@ -1,0 +1,6 @@
+from weave.mode import attach
+
+
+def install(host, cfg):
+    attach(host)
+    return cfg
