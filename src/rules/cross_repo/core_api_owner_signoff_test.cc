@@ -1,59 +1,28 @@
 // core-api-owner-signoff with git history: the owner it names is the top committer of the
 // changed core file before the PR (GitRepo::author_counts), not the PR's author and not the
 // top committer of some other file.
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "review/review.h"
+#include "review/history_repo_testing.h"
 #include "source/git_source.h"
 
 namespace rp {
 namespace {
 
-namespace fs = std::filesystem;
-
-class OwnerHistory : public ::testing::Test {
+class OwnerHistory : public testing_support::HistoryRepo {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("rp-owner-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                        "-" + std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "aiter");
-    ASSERT_EQ(std::system(("git init -q -b main " + dir_.string()).c_str()), 0);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Writes `text` to `path` and commits it as `author`.
   void commit(const std::string& author, const std::string& path, const std::string& text) {
-    commit_as(author, author + "@example.com", path, text);
+    commit_file(author, author + "@example.com", path, text);
   }
   void commit_as(const std::string& author, const std::string& email, const std::string& path,
                  const std::string& text) {
-    std::ofstream(dir_ / path) << text;
-    std::string g = "git -C " + dir_.string() + " -c user.name='" + author + "' -c user.email=" + email + " ";
-    ASSERT_EQ(std::system((g + "add -A && " + g + "commit -qm change").c_str()), 0);
+    commit_file(author, email, path, text);
   }
-
-  // The rule's findings on the newest commit (the PR) against its parent, aiter profile.
-  std::vector<Finding> review_last_commit() {
-    ReviewInputs in;
-    in.repo_path = dir_.string();
-    in.base = "HEAD~1";
-    in.head = "HEAD";
-    in.profile = "aiter";
-    in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
-    in.rules.only = {"core-api-owner-signoff"};
-    auto review = run_review(in);
-    EXPECT_TRUE(review.ok()) << review.error();
-    return review.ok() ? review->findings : std::vector<Finding>{};
-  }
-
-  fs::path dir_;
+  std::vector<Finding> review_last_commit() { return HistoryRepo::review_last_commit("core-api-owner-signoff"); }
 };
 
 TEST_F(OwnerHistory, AuthorCountsCountOnlyCommitsThatChangedThePath) {

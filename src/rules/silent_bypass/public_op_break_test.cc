@@ -2,55 +2,23 @@
 // three days before the PR's base has not shipped, so taking it out again (a revert of the
 // commit that added it) is not reported; what had shipped still is.
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "review/review.h"
+#include "review/history_repo_testing.h"
 #include "source/git_source.h"
 
 namespace rp {
 namespace {
 
-namespace fs = std::filesystem;
-
-class ShippedOps : public ::testing::Test {
+class ShippedOps : public testing_support::HistoryRepo {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("rp-shipped-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                        "-" + std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "aiter" / "ops");
-    ASSERT_EQ(std::system(("git init -q -b main " + dir_.string()).c_str()), 0);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Writes the op module and commits it at `date` (ISO 8601, committer and author).
   void commit_at(const std::string& date, const std::string& text) {
-    std::ofstream(dir_ / "aiter" / "ops" / "blend.py") << text;
-    std::string env = "GIT_AUTHOR_DATE='" + date + "' GIT_COMMITTER_DATE='" + date + "' ";
-    std::string g = "git -C " + dir_.string() + " -c user.name=Ana -c user.email=ana@example.com ";
-    ASSERT_EQ(std::system((env + g + "add -A && " + env + g + "commit -qm change").c_str()), 0);
+    commit_file("Ana", "ana@example.com", "aiter/ops/blend.py", text, date);
   }
-
-  std::vector<Finding> review_last_commit() {
-    ReviewInputs in;
-    in.repo_path = dir_.string();
-    in.base = "HEAD~1";
-    in.head = "HEAD";
-    in.profile = "aiter";
-    in.cache_dir = std::string("-");  // assigned whole: GCC 12 -O3 -Wrestrict misreads operator=(const char*) here
-    in.rules.only = {"public-op-break"};
-    auto review = run_review(in);
-    EXPECT_TRUE(review.ok()) << review.error();
-    return review.ok() ? review->findings : std::vector<Finding>{};
-  }
-
-  fs::path dir_;
 };
 
 TEST_F(ShippedOps, FirstParentOlderThanWalksBackByCommitTime) {
@@ -80,7 +48,7 @@ TEST_F(ShippedOps, OnlyWhatHadShippedThreeDaysBeforeTheBaseIsABreak) {
             "def sharpen(x, k):\n    return x * k\n");
   // The PR: drops alpha (shipped) and gamma (not shipped), sharpen (not shipped) and fade (shipped).
   commit_at("2026-01-10T10:00:00Z", "def blend(a, b):\n    return a + b\n");
-  std::vector<Finding> found = review_last_commit();
+  std::vector<Finding> found = review_last_commit("public-op-break");
   std::vector<std::string> problems;
   for (const Finding& f : found) problems.push_back(f.problem);
   std::sort(problems.begin(), problems.end());  // "param-removed: ..." before "rename: ..."
