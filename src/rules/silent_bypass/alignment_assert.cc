@@ -32,9 +32,7 @@ predicate partial tiles. Valid shapes fail (or fall back) only in production tra
 Does not fire on: divisibility by a structural count (`m % head_num`, `% world_size`,
 `% count`: a layout requirement, not a tile); alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
 model, usually a real hardware or layout requirement); asserts that existed before (the same
-code on a removed line of any file of the PR: moved, re-indented, or split into a new module); a
-Python check followed within a few lines by a reshape by that very split (`.view(m // 32, ...)`:
-the layout needs the multiple and the check only names the error); tests. It is a question, not a verdict: the author may know the
+code on a removed line of any file of the PR: moved, re-indented, or split into a new module); tests. It is a question, not a verdict: the author may know the
 kernel really needs it.)"};
 
 // The dimension and divisor of an M-alignment test (`m % 32 == 0` gives "m", "32"); nullopt
@@ -47,21 +45,6 @@ std::optional<std::pair<std::string, std::string>> m_alignment(std::string_view 
   std::string dim, divisor;
   if (!RE2::PartialMatch(code, re, &dim, &divisor)) return std::nullopt;
   return std::make_pair(dim, divisor);
-}
-
-// Whether one of the next lines of the hunk reshapes by the same split (`.view(m // 32, ...)`,
-// `.reshape(rows // BLOCK, ...)`): the layout itself needs the multiple, and the check only
-// turns the reshape's error into a clear message.
-bool reshaped_by_it(const Hunk& h, const DiffLine& at, const std::string& dim, const std::string& divisor) {
-  RE2 split("(?:view|reshape|unflatten)\\s*\\(.*\\b" + RE2::QuoteMeta(dim) + "\\s*//\\s*" + RE2::QuoteMeta(divisor) + "\\b");
-  int seen = -1;
-  for (const DiffLine& l : h.lines) {
-    if (&l == &at) seen = 0;
-    if (seen < 0 || l.kind == DiffLine::Kind::Removed) continue;
-    if (seen++ > 12) break;
-    if (RE2::PartialMatch(l.text, split)) return true;
-  }
-  return false;
 }
 
 bool assertion(std::string_view code, bool python) {
@@ -84,9 +67,7 @@ class AlignmentAssert : public RuleWithInfo<kInfo> {
           if (l.kind != DiffLine::Kind::Added) continue;
           std::string_view code = code_part(l.text, python);
           if (!assertion(code, python)) continue;
-          auto split = m_alignment(code);
-          if (!split || new_code.moved(f, l.new_line)) continue;
-          if (python && reshaped_by_it(h, l, split->first, split->second)) continue;
+          if (!m_alignment(code) || new_code.moved(f, l.new_line)) continue;
           out.push_back(report(f, l));
         }
     }

@@ -1,4 +1,4 @@
 def pack_rows(x, blk_rows=16):
     num_rows = x.shape[0]
     assert num_rows%blk_rows==0  # expect: alignment-assert
-    return _pack_kernel(x, blk_rows)
+    return x.view(num_rows // blk_rows, blk_rows, -1)
