@@ -618,9 +618,7 @@ class Admitter {
       if (lang::is_nested_function(n)) return false;
       if (!is_any(n, {NodeKind::If, NodeKind::Elif})) return true;
       Node cond = n.child_by_field("condition");
-      Node body = n.child_by_field("consequence");
-      std::vector<Node> st = lang::statements(body);
-      if (cond && !st.empty() && lang::is_exit(st.back())) {
+      if (cond && lang::last_statement_exits(n.child_by_field("consequence"))) {
         Read r = reader_.read(cond, true);
         if (r.form == Form::Equal && r.key == key && r.needs) left.insert(r.values.begin(), r.values.end());
       }

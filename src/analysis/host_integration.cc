@@ -54,9 +54,7 @@ bool under_host_test(Node n, std::string_view package) {
           if (Node c = prev.child_by_field("condition"); c && c.kind() == "not_operator") test = c;
         if (!test || squashed_name(test.text()).find(want) == std::string::npos) continue;
         if (pk == NodeKind::Assert) return true;
-        Node body = prev.child_by_field("consequence");
-        std::vector<Node> st = body ? lang::statements(body) : std::vector<Node>{};
-        if (!st.empty() && lang::is_exit(st.back())) return true;
+        if (lang::last_statement_exits(prev.child_by_field("consequence"))) return true;
       }
     if (k != NodeKind::If && k != NodeKind::Elif) continue;
     NodeKind came = node_kind(from);

@@ -118,7 +118,6 @@ struct Callees {
 };
 
 bool ends_in_exit(Node body);
-// Whether a statement, run to its end, always leaves the function.
 // A statement that never completes: `assert False` (or `0`), and a call statement of
 // `sys.exit(...)` / `os._exit(...)` or of a compile-time `static_assert(False, ...)`
 // (`tl.static_assert(False, "bad dtype")` stops the kernel's compilation: no value).
@@ -139,6 +138,7 @@ bool never_completes(Node s) {
   return lang::is(cond, K::False) || (lang::is(cond, K::Integer) && cond.text() == "0");
 }
 
+// Whether a statement, run to its end, always leaves the function.
 bool always_exits(Node s) {
   if (lang::is_exit(s) || never_completes(s)) return true;
   if (lang::is(s, K::If)) {

@@ -213,6 +213,12 @@ Node docstring(Node body) {
 
 bool is_exit(Node statement) { return is_any(statement, {K::Return, K::Raise}); }
 
+bool last_statement_exits(Node body) {
+  if (!body) return false;
+  std::vector<Node> stmts = statements(body);
+  return !stmts.empty() && is_exit(stmts.back());
+}
+
 bool is_nested_function(Node n) { return is_any(n, {K::FunctionDef, K::Lambda}); }
 
 bool is_stub_body(Node body, Stub form) {

@@ -132,6 +132,8 @@ std::vector<Call> lone_calls(Node body);
 Node docstring(Node body);
 // Whether a statement leaves the enclosing function or branch: `return` or `raise`.
 bool is_exit(Node statement);
+// Whether the last statement of a block is a return or raise (`if x: raise ...`).
+bool last_statement_exits(Node body);
 // Whether `n` starts a nested function (def or lambda), whose body does not run where it is
 // written: walks that look for what a function does stop there.
 bool is_nested_function(Node n);

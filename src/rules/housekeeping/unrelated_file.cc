@@ -138,9 +138,8 @@ bool sweep_title(const std::string& title) {
 // The module name a Python file is imported by when its own directory is on sys.path
 // (`sys.path.insert(0, utils_dir)` then `from cpp_extension import ...`): its file stem.
 std::string_view file_stem(std::string_view path) {
-  size_t slash = path.rfind('/');
-  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  return name.substr(0, name.rfind('.'));
+  std::string_view name = base_name(path);
+  return name.substr(0, name.size() - extension(path).size());
 }
 
 // Whether `from` imports `to` by its bare stem: an absolute, undotted import that names no
@@ -218,12 +217,13 @@ class UnrelatedFile : public RuleWithInfo<kInfo> {
     if (!ctx.repo || files.size() < 3 || files.size() > 20) return;
     const std::string& title = ctx.pr.meta.title;
     if (trim(title).empty() || sweep_title(title)) return;
-    if (!states_a_topic(pr_prose(ctx))) return;
+    const std::string prose = pr_prose(ctx);
+    if (!states_a_topic(prose)) return;
     std::set<std::string> changed;
     for (const FileChange& f : files) changed.insert(f.path());
     std::vector<const FileChange*> unrelated;
     for (const FileChange& f : files)
-      if (candidate(f) && !connected(ctx, f, changed)) unrelated.push_back(&f);
+      if (candidate(f) && !connected(ctx, f, changed, prose)) unrelated.push_back(&f);
     // One stray file only: two or more "unrelated" files mean a multi-part PR ("fix two build
     // failures"), which measured false on aiter history.
     if (unrelated.size() != 1) return;
@@ -231,12 +231,12 @@ class UnrelatedFile : public RuleWithInfo<kInfo> {
   }
 
  private:
-  bool connected(const ReviewContext& ctx, const FileChange& f, const std::set<std::string>& changed) const {
+  bool connected(const ReviewContext& ctx, const FileChange& f, const std::set<std::string>& changed,
+                 const std::string& prose) const {
     const std::string& path = f.new_path;
     std::string dir = parent_dir(path);
     // Context: the PR's words and every other file's path words and changed identifiers.
     std::set<std::string> words, other_ids;
-    std::string prose = pr_prose(ctx);
     add_words(prose, words);
     for (const FileChange& o : ctx.pr.changes.files) {
       if (&o == &f) continue;

@@ -184,13 +184,6 @@ bool mentions_word(std::string_view text, std::string_view word) {
   return false;
 }
 
-// Whether the last statement of a block leaves the function (return / raise).
-bool ends_in_exit(lang::Node body) {
-  if (!body) return false;
-  std::vector<lang::Node> stmts = lang::statements(body);
-  return !stmts.empty() && lang::is_exit(stmts.back());
-}
-
 class NewDispatchValue : public RuleWithInfo<kInfo> {
  public:
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
@@ -265,7 +258,8 @@ class NewDispatchValue : public RuleWithInfo<kInfo> {
       auto fn = tree.enclosing_function(c.chain.node.start_line());
       bool same_fn = home_fn && fn && home_fn->node == fn->node;
       if (!same_fn && !shared_expression(t.expr, home_fn, fn)) continue;
-      if (same_fn && c.chain.node.start_line() > h.node.end_line() && ends_in_exit(h.branches[home_branch].body))
+      if (same_fn && c.chain.node.start_line() > h.node.end_line() &&
+          lang::last_statement_exits(h.branches[home_branch].body))
         continue;  // the new branch leaves the function before the other chain
       if (checked_before(tree, fn, t.expr, c.chain.node.start_line()) ||
           guards::check_before(tree, c.chain.node.start_line(), [&](const guards::Check& k) {
