@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <set>
 #include <vector>
 
 #include "analysis/call_binding.h"
@@ -288,7 +289,26 @@ std::optional<ClassRef> returned_class(const index::RepoIndex& idx, const std::s
   if (!rt) return std::nullopt;
   std::string text = annotated_class(rt.text());
   if (text.empty()) return std::nullopt;
-  return resolve_class(idx, def_path, text, fn.start_line);
+  auto cls = resolve_class(idx, def_path, text, fn.start_line);
+  if (!cls) return std::nullopt;
+  // An annotation the body contradicts (`-> Plan` over `return Config(...)`) says nothing.
+  std::set<std::string> related{cls->name};
+  for (const auto& sub : idx.subclasses(cls->name)) related.insert(sub.first);
+  bool contradicted = false;
+  lang::walk(def.child_by_field("body"), [&](Node n) {
+    if (contradicted) return false;
+    std::string_view k = n.kind();
+    if (k == "function_definition" || k == "lambda" || k == "class_definition") return false;
+    if (k != "return_statement") return true;
+    std::vector<Node> values = n.named_children();
+    if (!values.empty() && values.front().kind() == "call")
+      if (auto other = resolve_class(idx, def_path, std::string(values.front().child_by_field("function").text()),
+                                     values.front().start_line()))
+        contradicted = !related.count(other->name);
+    return false;
+  });
+  if (contradicted) return std::nullopt;
+  return cls;
 }
 
 std::optional<BoundClass> bound_class(const index::RepoIndex& idx, const TreeOf& tree_of, const std::string& path,

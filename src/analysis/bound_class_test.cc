@@ -101,6 +101,37 @@ TEST(BoundClass, ConstructorsReturnAnnotationsAndContainers) {
   EXPECT_TRUE(h->exact);
 }
 
+TEST(BoundClass, ReturnAnnotationTheBodyContradictsSaysNothing) {
+  const char* kGrid = "class Grid:\n    def __init__(self, rows):\n        self.rows = rows\n";
+  const char* kMake = R"(from geo.shapes import Shape
+
+
+def grid_for(rows) -> Shape:
+    from geo.grid import Grid
+    if rows:
+        return Shape(rows)
+    return Grid(rows)
+
+
+def shape_for(rows) -> Shape:
+    if rows is None:
+        return None
+    return Shape(rows)
+
+
+def use(rows):
+    x = grid_for(rows)
+    x.cols  # X
+    y = shape_for(rows)
+    y.cols  # Y
+)";
+  Repo repo({{"geo/__init__.py", ""}, {"geo/shapes.py", kShapes}, {"geo/grid.py", kGrid}, {"geo/make.py", kMake}});
+  EXPECT_FALSE(repo.at("geo/make.py", "x", "# X"));  // annotated Shape, returns a Grid too
+  auto y = repo.at("geo/make.py", "y", "# Y");
+  ASSERT_TRUE(y);
+  EXPECT_EQ(y->cls.name, "Shape");
+}
+
 TEST(BoundClass, UnknownWhenBoundByAnythingElse) {
   Repo repo({{"geo/__init__.py", ""}, {"geo/shapes.py", kShapes}, {"geo/plan.py", kPlan}});
   EXPECT_FALSE(repo.at("geo/plan.py", "self.other", "# I"));  // unannotated function

@@ -1,6 +1,7 @@
 #include "analysis/class_members.h"
 
 #include <cctype>
+#include <optional>
 
 #include "analysis/dotted_reads.h"
 #include "core/strings.h"
@@ -153,16 +154,153 @@ bool every_instance_has(std::string_view attr) {
   return kObject.count(attr) > 0;
 }
 
-bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr) {
+namespace {
+
+// `self` (or `cls`) inside a class whose name is not among `own`: an instance of another class.
+bool others_self(Node receiver, const std::set<std::string, std::less<>>* own) {
+  if (!own || (receiver.text() != "self" && receiver.text() != "cls")) return false;
+  Node cls = receiver.ancestor({"class_definition"});
+  return cls && !own->count(cls.child_by_field("name").text());
+}
+
+// The text of a plain string literal (`"name"`, no interpolation); nullopt for anything else.
+std::optional<std::string> plain_string(Node n) {
+  if (n.kind() != "string") return std::nullopt;
+  std::string out;
+  for (Node c : n.named_children()) {
+    std::string_view k = c.kind();
+    if (k == "interpolation") return std::nullopt;
+    if (k == "string_content" || k == "escape_sequence") out += c.text();
+  }
+  return out;
+}
+
+// The keys of a dict display whose every key is a plain string (`{"a": x, "b": y}`, no `**`).
+bool literal_keys(Node dict, std::set<std::string>& keys) {
+  if (dict.kind() != "dictionary") return false;
+  for (Node pair : dict.named_children()) {
+    if (pair.kind() == "comment") continue;
+    if (pair.kind() != "pair") return false;
+    auto key = plain_string(pair.child_by_field("key"));
+    if (!key) return false;
+    keys.insert(*key);
+  }
+  return true;
+}
+
+// The function a call in `scope` runs when it is `f(...)` (a module-level def) or `self.f(...)`
+// (a method of the class enclosing `scope`).
+Node called_def(const lang::SyntaxTree& tree, Node scope, Node callee) {
+  std::string_view name;
+  Node body = tree.root();
+  if (callee.kind() == "identifier") {
+    name = callee.text();
+  } else if (callee.kind() == "attribute" && callee.child_by_field("object").text() == "self") {
+    name = callee.child_by_field("attribute").text();
+    Node cls = scope.ancestor({"class_definition"});
+    if (!cls) return {};
+    body = cls.child_by_field("body");
+  } else {
+    return {};
+  }
+  for (Node d : body.named_children()) {
+    if (d.kind() == "decorated_definition") d = d.child_by_field("definition");
+    if (d.kind() == "function_definition" && d.child_by_field("name").text() == name) return d;
+  }
+  return {};
+}
+
+// Every key a value bound to `value` can hold: a dict display of plain string keys, `None`
+// (nothing to iterate), or a call of a function every `return` of which is one of those.
+bool value_keys(const lang::SyntaxTree& tree, Node scope, Node value, std::set<std::string>& keys) {
+  if (value.kind() == "none") return true;
+  if (value.kind() == "dictionary") return literal_keys(value, keys);
+  if (value.kind() == "conditional_expression") {  // `a if c else b`: both arms
+    std::vector<Node> arms = value.named_children();
+    return arms.size() == 3 && value_keys(tree, scope, arms[0], keys) && value_keys(tree, scope, arms[2], keys);
+  }
+  if (value.kind() != "call") return false;
+  Node def = called_def(tree, scope, value.child_by_field("function"));
+  if (!def) return false;
+  bool known = true;
+  int returns = 0;
+  lang::walk(def.child_by_field("body"), [&](Node n) {
+    if (!known) return false;
+    std::string_view k = n.kind();
+    if (k == "function_definition" || k == "lambda" || k == "class_definition") return false;
+    if (k == "yield") known = false;
+    if (k != "return_statement") return true;
+    ++returns;
+    Node v = n.named_children().empty() ? Node() : n.named_children().front();
+    known = v && (v.kind() == "dictionary" ? literal_keys(v, keys) : v.kind() == "none");
+    return false;
+  });
+  return known && returns > 0;
+}
+
+// The names `setattr(obj, k, v)` can store when `k` is the key of `for k, v in D.items()` (or
+// `for k in D`) and every binding of `D` in the function has known keys; nullopt otherwise.
+std::optional<std::set<std::string>> loop_keys(const lang::SyntaxTree& tree, Node name) {
+  if (name.kind() != "identifier") return std::nullopt;
+  Node loop = name.ancestor({"for_statement"});
+  if (!loop) return std::nullopt;
+  Node left = loop.child_by_field("left"), right = loop.child_by_field("right");
+  Node key = left.kind() == "identifier" ? left : Node();
+  Node dict = right;
+  if (left.kind() == "pattern_list" || left.kind() == "tuple_pattern") {
+    std::vector<Node> parts = left.named_children();
+    if (parts.size() != 2 || right.kind() != "call") return std::nullopt;
+    Node fn = right.child_by_field("function");
+    if (fn.kind() != "attribute" || fn.child_by_field("attribute").text() != "items") return std::nullopt;
+    key = parts.front();
+    dict = fn.child_by_field("object");
+  }
+  if (!key || key.text() != name.text() || dict.kind() != "identifier") return std::nullopt;
+  Node fn = loop.ancestor({"function_definition"});
+  if (!fn) return std::nullopt;
+  std::set<std::string> keys;
+  int bindings = 0;
+  bool known = true;
+  lang::walk(fn.child_by_field("body"), [&](Node n) {
+    if (!known) return false;
+    if (n.kind() == "function_definition" || n.kind() == "lambda") return false;
+    if (n.kind() == "augmented_assignment" && n.child_by_field("left").text() == dict.text()) known = false;
+    if (n.kind() != "assignment") return true;
+    Node l = n.child_by_field("left");
+    if (l.kind() != "identifier" || l.text() != dict.text()) return true;
+    ++bindings;
+    Node v = n.child_by_field("right");
+    known = v && value_keys(tree, fn, v, keys);
+    return true;
+  });
+  if (!known || bindings == 0) return std::nullopt;
+  return keys;
+}
+
+// Whether `setattr(obj, name, ...)` can store `attr` on an object of the classes in `own`.
+bool setattr_may_store(const lang::SyntaxTree& tree, Node call, std::string_view attr,
+                       const std::set<std::string, std::less<>>* own) {
+  std::vector<Node> args = call.child_by_field("arguments").named_children();
+  if (args.size() < 2) return true;
+  if (others_self(args[0], own)) return false;
+  if (auto name = plain_string(args[1])) return *name == attr;
+  if (auto keys = loop_keys(tree, args[1])) return keys->count(std::string(attr)) > 0;
+  return true;  // a computed name may be this one
+}
+
+}  // namespace
+
+bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr,
+                      const std::set<std::string, std::less<>>* own) {
   bool stored = false;
   lang::walk(tree.root(), [&](Node n) {
     if (stored) return false;
     if (n.kind() == "call" && n.child_by_field("function").text() == "setattr") {
-      stored = true;  // a computed name may be this one
-      return false;
+      stored = setattr_may_store(tree, n, attr, own);
+      return !stored;
     }
     if (n.kind() != "attribute" || n.child_by_field("attribute").text() != attr) return true;
-    stored = stored_to(n);
+    stored = stored_to(n) && !others_self(n.child_by_field("object"), own);
     return !stored;
   });
   return stored;

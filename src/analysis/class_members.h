@@ -27,8 +27,14 @@ struct ClassMembers {
 ClassMembers class_members(const lang::SyntaxTree& tree, std::string_view name);
 
 // Whether any attribute named `attr` is assigned on any object in `tree` (`x.attr = ...`,
-// `setattr(x, "attr", ...)`): code that adds the attribute from outside the class.
-bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr);
+// `setattr(x, "attr", ...)`): code that adds the attribute from outside the class. With `own`
+// (the class asked about and its subclasses), a store on `self`/`cls` inside the methods of
+// another class does not count: it adds the attribute to that class's instances, not to these.
+// `setattr(x, "name", v)` stores only `name`; `setattr(x, k, v)` in `for k, v in D.items()`
+// only D's keys when every binding of D in the function is a dict display of string keys,
+// `None`, or a call of a same-file function (`self.` method) that returns only such displays.
+bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr,
+                      const std::set<std::string, std::less<>>* own = nullptr);
 
 // Whether every instance of a Python class has `attr` whatever the class declares: the
 // attributes of `object` (`__class__`, `__eq__`, `__repr__`, `__init__`, ...) and those every

@@ -60,6 +60,50 @@ TEST(ClassMembers, StoresFromOutsideTheClass) {
   EXPECT_FALSE(stores_attribute(*tree, "other"));
 }
 
+TEST(ClassMembers, SelfStoresOfAnotherClassAreThatClassesOwn) {
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python,
+                                      "class Runner:\n    def __init__(self, d):\n        self.depth = d\n"
+                                      "        setattr(self, 'k' + d, d)\n"
+                                      "class Deep(Plan):\n    def set(self):\n        self.rows = 2\n"
+                                      "def fill(p):\n    p.budget = 1\n");
+  const std::set<std::string, std::less<>> own{"Plan", "Deep"};
+  EXPECT_TRUE(stores_attribute(*tree, "depth"));  // without `own`, any store counts
+  EXPECT_FALSE(stores_attribute(*tree, "depth", &own));  // Runner's self, and its setattr(self, ...)
+  EXPECT_TRUE(stores_attribute(*tree, "rows", &own));    // a subclass's self
+  EXPECT_TRUE(stores_attribute(*tree, "budget", &own));  // any other object may be a Plan
+  auto dynamic = lang::SyntaxTree::parse(lang::Grammar::Python, "def fill(p, k):\n    setattr(p, k, 1)\n");
+  EXPECT_TRUE(stores_attribute(*dynamic, "depth", &own));
+}
+
+TEST(ClassMembers, SetattrStoresOnlyTheNamesItCanBeGiven) {
+  auto parse = [](const char* src) { return lang::SyntaxTree::parse(lang::Grammar::Python, src); };
+  auto literal = parse("def f(m):\n    setattr(m, 'ready', True)\n");
+  EXPECT_TRUE(stores_attribute(*literal, "ready"));
+  EXPECT_FALSE(stores_attribute(*literal, "depth"));
+  const char* from_method =
+      "class Builder:\n"
+      "    def extras(self, n):\n"
+      "        if n == 0:\n            return None\n"
+      "        return {'tail_a': n, 'tail_b': n + 1}\n"
+      "    def build(self, m, n):\n"
+      "        more = self.extras(n) if n else None\n"
+      "        more = self.extras(n)\n"
+      "        for k, v in more.items():\n"
+      "            setattr(m, k, v)\n";
+  auto method = parse(from_method);
+  EXPECT_FALSE(stores_attribute(*method, "depth"));
+  EXPECT_TRUE(stores_attribute(*method, "tail_b"));
+  auto display = parse("def f(m):\n    d = {'x': 1}\n    for k in d:\n        setattr(m, k, d[k])\n");
+  EXPECT_FALSE(stores_attribute(*display, "depth"));
+  EXPECT_TRUE(stores_attribute(*display, "x"));
+  // Keys that cannot be listed: a parameter, a splat, a return of something else, a rebinding.
+  for (const char* src : {"def f(m, d):\n    for k, v in d.items():\n        setattr(m, k, v)\n",
+                          "def f(m, e):\n    d = {'x': 1, **e}\n    for k, v in d.items():\n        setattr(m, k, v)\n",
+                          "def g():\n    return dict(x=1)\ndef f(m):\n    d = g()\n    for k, v in d.items():\n        setattr(m, k, v)\n",
+                          "def f(m, e):\n    d = {'x': 1}\n    d |= e\n    for k, v in d.items():\n        setattr(m, k, v)\n"})
+    EXPECT_TRUE(stores_attribute(*parse(src), "depth")) << src;
+}
+
 TEST(ClassMembers, AttributesEveryInstanceHas) {
   EXPECT_TRUE(every_instance_has("__class__"));
   EXPECT_TRUE(every_instance_has("__dict__"));

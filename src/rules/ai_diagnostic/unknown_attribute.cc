@@ -45,7 +45,9 @@ cannot be listed (`__getattr__`, `__new__`, `setattr`, `__dict__` writes, a meta
 decorator other than dataclass-like ones, a base outside this repository such as `nn.Module`
 or `Enum`); attributes stored on some object anywhere in the
 changed file, the class's file or a module that imports the class (`meta.attr = ...` in the
-builder that fills its instances adds it from outside; so does `setattr(meta, k, v)`); reads under
+builder that fills its instances adds it from outside; so does `setattr(meta, k, v)`; a store on
+`self` in the methods of an unrelated class, `self.attr = ...` in some `Runner`, adds it to
+Runner's instances and does not count); reads under
 `hasattr(...)` or in a `try` that catches AttributeError; reads the base file already made.
 A name bound more than once in its function, or bound by anything else (an unannotated call,
 an attribute chain), is not checked. A class that has subclasses in this repository gets a
@@ -78,11 +80,14 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
           auto attrs = instance_attributes(ctx, bound->cls);
           // `__new__` may return an instance of another class (a frontend choosing a backend).
           if (!attrs || attrs->names.count(attr) || attrs->names.count("__new__")) continue;
-          if (stores_attribute(tree, attr)) break;
+          // Stores on `self` in other classes' methods add `attr` to those classes' instances.
+          std::set<std::string, std::less<>> own{bound->cls.name};
+          for (const ClassRef& sub : attrs->subclasses) own.insert(sub.name);
+          if (stores_attribute(tree, attr, &own)) break;
           if (const lang::SyntaxTree* def_tree = ctx.workspace.new_tree(bound->cls.path);
-              def_tree && stores_attribute(*def_tree, attr))
+              def_tree && stores_attribute(*def_tree, attr, &own))
             break;
-          if (stored_by_importer(ctx, idx, bound->cls.name, attr)) break;
+          if (stored_by_importer(ctx, idx, bound->cls.name, attr, own)) break;
           if (!reported.insert(bound->cls.name + "." + attr).second) break;
           out.push_back(report(tree, path, r, receiver, attr, *bound, *attrs));
           break;
@@ -96,14 +101,14 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
   // in the builder that fills them, or `setattr(meta, k, v)`): then the class body does not
   // list every attribute an instance has. Asked only before a finding is reported.
   static bool stored_by_importer(const ReviewContext& ctx, const index::RepoIndex& idx, const std::string& cls,
-                                 const std::string& attr) {
+                                 const std::string& attr, const std::set<std::string, std::less<>>& own) {
     constexpr size_t kMaxFiles = 64;
     std::set<std::string> seen;
     for (const index::ImportSite& site : idx.importers_of_name(cls)) {
       if (!seen.insert(site.path).second) continue;
       if (seen.size() > kMaxFiles) return true;  // too widely used to list: do not claim absence
       const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
-      if (t && stores_attribute(*t, attr)) return true;
+      if (t && stores_attribute(*t, attr, &own)) return true;
     }
     return false;
   }

@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class ScanPlan:
+    windows: list
+    stride: int = 1

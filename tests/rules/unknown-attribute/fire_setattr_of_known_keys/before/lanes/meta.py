@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class LaneMeta:
+    width: int
+    offsets: list
