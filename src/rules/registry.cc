@@ -65,8 +65,6 @@ const std::vector<SwitchedOff>& switched_off() {
        "arch-independent loader fix, a stacked branch's other commits); no ATOM dev-corpus expectation"},
       {"test-print", "", "1 of 18 judged findings true (6%); 0 of 5 dev-corpus findings expected"},
       {"test-reference-upcast", "", "0 of 15 judged findings true; 0 of 6 dev-corpus findings expected"},
-      {"undocumented-env-var", "aiter",
-       "4 of 22 judged aiter findings true (18%): aiter documents few of its env vars (on ATOM 36 of 45 are true)"},
   };
   return rules;
 }

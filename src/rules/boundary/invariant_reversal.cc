@@ -35,8 +35,10 @@ comment documents as required:
   zero", "otherwise", "to avoid"...), or where the new comment contradicts it ("never read",
   "no zero-init is needed", "left uninitialised");
 - an `assert` / `TORCH_CHECK` / `TORCH_INTERNAL_ASSERT` deleted under a comment that states a
-  requirement ("must", "requires", "expects", "assumes", "invariant");
-- a `.contiguous()` deleted where the comment says the consumer requires a contiguous layout.
+  requirement ("must", "requires", "expects", "assumes", "invariant", or what the consumer does
+  not support: "does not support", "cannot handle", "unsupported");
+- a `.contiguous()` deleted where the comment says the consumer requires a contiguous layout
+  (or that it does not support / cannot take a non-contiguous one).
 The finding points at the head-side line that replaced the removed one (else the nearest head
 line). Red, with a trigger built from the old comment. When the PR cites evidence (a URL, spec/
 ISA/asm reference or `test_...` in the new comment, a PR description that names the buffer and
@@ -84,9 +86,11 @@ const Pattern says_zero{R"((?i)(\bzero|memset|uninitiali[sz]|garbage|\bnan\b|sta
 const Pattern says_required{
     R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bneeds?\b|\bneeded\b|\bnecessary\b|\botherwise\b|\bensures?\b|\bguarantee|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bcritical\b|\bimportant\b|to avoid|to prevent|so that|read back as))"};
 // Stronger wording for checks: "ensure X is imported" or "needed for logging" above an assert is
-// a remark, "must"/"requires"/"expects" states a contract the check enforces.
+// a remark, "must"/"requires"/"expects" states a contract the check enforces, and so does the
+// negated capability of the consumer ("the kernel does not support strided input", "cannot
+// take", "unsupported"): it names the case the measure keeps away from it.
 const Pattern states_contract{
-    R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bonly (?:supports?|valid|works)\b))"};
+    R"((?i)(\bmust\b|\brequired?\b|\brequires\b|\bexpects?\b|\bassumes?\b|\brel(?:y|ies) on\b|\binvariant\b|\bonly (?:supports?|valid|works)\b|\b(?:does|do|is|are|can)(?:\s+not|n't)\s+(?:support|handle|accept|work)|\bnot supported\b|\bunsupported\b|\bcannot (?:handle|take|accept|support|process)\b))"};
 
 const Pattern says_contiguous{R"((?i)(contiguous|stride|layout|row-major|dense))"};
 const Pattern denies_need{

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <map>
 
 #include "analysis/env_reads.h"
@@ -46,8 +47,13 @@ a multi-line entry needs its own); a
 registered entry without one is still reported, and the card gives the base registry's count.
 Without a registry (aiter), where the base's Python reads 20 or more quoted project knobs that no
 README/docs page names, and they are at least half of its knobs, a new knob explained where it
-is read (30+ characters of comment lines right above the read's statement, or the enclosing
+is read (30+ characters of comment lines right above the read's statement, the whole if-chain
+for a read in an `elif` test, or the enclosing
 function's docstring naming it) follows the repository's practice and is not reported.
+Where the maintainers reject new permanent knobs (aiter), only a read inside a function of one
+of the profile's stable core API files (the downstream-consumed ops: fused_moe.py, mla.py,
+ops/attention.py, ...) is reported: the op then consults hidden process state on every call,
+so every downstream model's result depends on a switch nobody can find.
 Severity: a note (measured under 70% true as a warning on aiter PR heads; see README Accuracy).
 Needs the repository: whether a name is new, registered and documented is only known from the
 base and head trees; with only a diff the rule is skipped rather than guessing.
@@ -55,7 +61,10 @@ Why it matters: an env var nobody documented is a hidden behaviour switch: users
 support cannot reproduce a run configured by it, and it outlives the experiment it was for.
 Does not fire on: env writes (`os.environ["X"] = ...`, `del os.environ["X"]`, `setdefault`);
 names already read or mentioned anywhere in the base tree's Python; names built at runtime
-(f-strings, variables); names without the profile's prefix; test files, `.github/` CI scripts;
+(f-strings, variables); names without the profile's prefix; test files, `.github/` CI scripts; on aiter, knobs read
+outside its core API files (developer knobs of kernel, tuner and experimental files) and knobs
+read at import time rather than per call (a config-file path override at module level) and
+knobs an accessor only returns (`return self.get_config_file("AITER_CONFIG_X", ...)`);
 knobs that only switch what a run reports: every use of the value (followed through
 conversions, comparisons and the names it is bound to in the same file, or through the
 registry's attribute `envs.X`) decides only a logger call or print, in a branch condition whose
@@ -138,8 +147,15 @@ class UndocumentedEnvVar : public Rule {
       if (f.new_path.starts_with(".github/")) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
+      // Where the maintainers reject permanent knobs but keep most of their own undocumented
+      // (aiter), the knob that matters is one a stable core op reads on every call: it changes
+      // what every downstream model computes through hidden process state. Developer knobs of
+      // kernel files and config-path overrides read once at import are the repository's practice.
+      bool core_op = !ctx.profile.rejects_env_knobs || is_core_api_file(ctx.profile, f.new_path);
+      if (!core_op) continue;
       for (EnvRead& r : added_reads(*tree, f.new_path, added_line_numbers(f)))
-        if (project_var(ctx.profile, r.name)) reads.push_back(std::move(r));
+        if (project_var(ctx.profile, r.name) && (!ctx.profile.rejects_env_knobs || decided_per_call(*tree, r.line)))
+          reads.push_back(std::move(r));
     }
     if (reads.empty()) return;
 
@@ -275,6 +291,9 @@ class UndocumentedEnvVar : public Rule {
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(r->path);
       if (!tree) continue;
       lang::Node stmt = tree->statement_at(r->line);
+      // A read in an `elif` test belongs to its if-chain: the comment above the chain explains it.
+      while (stmt && (stmt.kind() == "elif_clause" || stmt.kind() == "else_clause") && stmt.parent())
+        stmt = stmt.parent();
       int first = stmt ? stmt.start_line() : r->line;
       std::string comment;
       for (int j = first - 1; j > 0; --j) {
@@ -291,6 +310,20 @@ class UndocumentedEnvVar : public Rule {
       }
     }
     return false;
+  }
+
+  // Whether the read at `line` is a decision the op makes on each call: it sits inside a
+  // function, and the function does not just hand the value back (an accessor such as a
+  // config-file property `return self.get_config_file("AITER_CONFIG_X", ...)` is the
+  // repository's settings plumbing, not a behaviour the op picks).
+  static bool decided_per_call(const lang::SyntaxTree& tree, int line) {
+    if (!tree.enclosing_function(line)) return false;
+    lang::Node stmt = tree.statement_at(line);
+    return !(stmt && stmt.kind() == "return_statement");
+  }
+
+  static bool is_core_api_file(const Profile& profile, const std::string& path) {
+    return std::find(profile.core_api_files.begin(), profile.core_api_files.end(), path) != profile.core_api_files.end();
   }
 
   static bool project_var(const Profile& profile, const std::string& name) {

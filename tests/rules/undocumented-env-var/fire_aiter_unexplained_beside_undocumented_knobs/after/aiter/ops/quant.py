@@ -2,7 +2,7 @@ import os
 
 import torch
 
-_TWO_PASS = os.getenv("AITER_NORM_TWO_PASS", "0") == "1"  # expect[note]: undocumented-env-var
+_TWO_PASS = os.getenv("AITER_NORM_TWO_PASS", "0") == "1"
 
 
 def fused_norm(x, w, eps: float = 1e-6):

@@ -1,0 +1,9 @@
+import torch
+
+from aiter import pack_kv_pages
+
+
+def write_pages(k: torch.Tensor, v: torch.Tensor, slots: torch.Tensor, pages: torch.Tensor) -> None:
+    kv = torch.stack((k, v), dim=1).transpose(0, 1)
+    # pack_kv_pages cannot take a strided view: it walks kv with flat offsets
+    pack_kv_pages(kv.contiguous(), slots, pages)
