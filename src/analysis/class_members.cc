@@ -292,6 +292,20 @@ bool setattr_may_store(const lang::SyntaxTree& tree, Node call, std::string_view
 
 bool stores_attribute(const lang::SyntaxTree& tree, std::string_view attr,
                       const std::set<std::string, std::less<>>* own) {
+  // Asked once per attribute a rule cannot place, so a whole-file walk each time was a scan of
+  // the file per question. In Python the `attribute` field of an attribute node is an
+  // identifier: the tree's identifier index finds the candidates, the same nodes the walk
+  // would stop at. A file that spells `setattr` anywhere takes the walk (what a call's function
+  // text can be in a damaged tree is the walk's question).
+  if (tree.is_python() && !attr.empty() && tree.source().find("setattr") == std::string::npos) {
+    for (Node id : tree.identifiers(attr)) {
+      Node a = id.parent();
+      if (a && a.kind() == "attribute" && a.child_by_field("attribute") == id && stored_to(a) &&
+          !others_self(a.child_by_field("object"), own))
+        return true;
+    }
+    return false;
+  }
   bool stored = false;
   lang::walk(tree.root(), [&](Node n) {
     if (stored) return false;

@@ -104,6 +104,34 @@ TEST(ClassMembers, SetattrStoresOnlyTheNamesItCanBeGiven) {
     EXPECT_TRUE(stores_attribute(*parse(src), "depth")) << src;
 }
 
+// The same answers with and without `setattr` in the file (which takes the whole-file walk
+// instead of the identifier index): a store in a nested function or a method of another class,
+// a name that is only a variable or a keyword argument, a read, an augmented store.
+TEST(ClassMembers, StoresFoundThroughTheIdentifierIndexAndTheWalk) {
+  for (const char* tail : {"", "def late(o, k):\n    setattr(o, k, 1)\n"}) {
+    auto tree = lang::SyntaxTree::parse(lang::Grammar::Python,
+                                        std::string("def outer(cfg):\n"
+                                                    "    def inner():\n"
+                                                    "        cfg.tile_rows = 8\n"
+                                                    "    width = cfg.tile_cols\n"
+                                                    "    depth = 4\n"
+                                                    "    cfg.steps += 1\n"
+                                                    "    return make(depth=depth, width=width)\n"
+                                                    "class Plan:\n"
+                                                    "    def reset(self):\n"
+                                                    "        (self).phase, other = 0, 1\n") +
+                                            tail);
+    bool walked = *tail != 0;  // with setattr every name is a possible store
+    EXPECT_TRUE(stores_attribute(*tree, "tile_rows"));
+    EXPECT_TRUE(stores_attribute(*tree, "steps"));
+    EXPECT_TRUE(stores_attribute(*tree, "phase"));
+    EXPECT_EQ(stores_attribute(*tree, "tile_cols"), walked);
+    EXPECT_EQ(stores_attribute(*tree, "depth"), walked);
+    EXPECT_EQ(stores_attribute(*tree, "width"), walked);
+    EXPECT_EQ(stores_attribute(*tree, "missing"), walked);
+  }
+}
+
 TEST(ClassMembers, AttributesEveryInstanceHas) {
   EXPECT_TRUE(every_instance_has("__class__"));
   EXPECT_TRUE(every_instance_has("__dict__"));

@@ -76,6 +76,12 @@ std::vector<DottedRead> dotted_reads(const lang::SyntaxTree& tree, const std::se
   std::vector<DottedRead> out;
   if (!tree.is_python()) return out;
   lang::walk(tree.root(), [&](Node n) {
+    // A subtree none of whose lines is asked about holds no read that starts on one of them:
+    // a few added lines in a large file cost the path to them, not a walk of the file.
+    if (!lines.empty()) {
+      auto first = lines.lower_bound(n.start_line());
+      if (first == lines.end() || *first > n.end_line()) return false;
+    }
     if (n.kind() != "attribute") return true;
     Node parent = n.parent();
     // Only the outermost link of a chain; its inner links are the same question asked shorter.

@@ -232,17 +232,23 @@ bool callee_default_is(const lang::SyntaxTree& tree, const lang::Call& call, std
 
 }  // namespace
 
-std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree& tree) {
+std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree& tree, const std::set<int>& lines) {
   std::vector<PassedOverValue> out;
+  // A literal is reported at its own first line: one on a line not asked about is skipped
+  // before its function and scope are looked up.
+  auto candidate = [&](const lang::Argument& a) {
+    return !a.keyword.empty() && a.value && (lines.empty() || lines.count(a.value.start_line())) &&
+           is_placeholder_literal(a.value);
+  };
   for (const lang::Call& call : tree.calls()) {
     bool has_candidate = false;
     for (const lang::Argument& a : call.args)
-      if (!a.keyword.empty() && a.value && is_placeholder_literal(a.value)) has_candidate = true;
+      if (candidate(a)) has_candidate = true;
     if (!has_candidate) continue;
     std::optional<lang::Function> fn = tree.enclosing_function(call.line);
     if (!fn || !fn->body || fn->name == call.callee_name) continue;
     for (const lang::Argument& a : call.args) {
-      if (a.keyword.empty() || !a.value || !is_placeholder_literal(a.value)) continue;
+      if (!candidate(a)) continue;
       const std::string& param = a.keyword;
       if (param == "self" || param == "cls") continue;
       std::optional<InScope> v = value_in_scope(tree, *fn, call, param);

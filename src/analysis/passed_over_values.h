@@ -19,6 +19,7 @@
 // itself (recursion with a base case).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct PassedOverValue {
 
 // Every keyword argument of a Python call in a function of `tree` that passes a literal over a
 // value in scope, as described above, in source order. Calls outside functions are left out.
-std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree& tree);
+// With `lines`, only literals that start on one of them (the rest of the file is not examined).
+std::vector<PassedOverValue> literals_passed_over_values(const lang::SyntaxTree& tree, const std::set<int>& lines = {});
 
 }  // namespace rp

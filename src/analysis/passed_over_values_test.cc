@@ -22,6 +22,32 @@ const std::string kMixer = R"(class Mixer:
 
 )";
 
+// With lines, exactly the whole file's findings whose literal starts on one of them: every line
+// of a file with literals on the call's line, on a later argument line and in two functions.
+TEST(PassedOverValues, LinesKeepTheFindingsWhoseLiteralStartsOnThem) {
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, kMixer + R"(    def run(self, x):
+        return blend(x, margin=0)
+
+    def wide(self, x, depth):
+        y = blend(
+            x,
+            margin=None,  # self.margin
+            depth=0,  # depth
+        )
+        return y
+)");
+  std::vector<PassedOverValue> all = literals_passed_over_values(*tree);
+  ASSERT_EQ(all.size(), 3u);
+  for (int line = 1; line <= 16; ++line)
+    for (const std::set<int>& lines : {std::set<int>{line}, std::set<int>{line, 11, 12}}) {
+      std::vector<int> want, got;
+      for (const PassedOverValue& p : all)
+        if (lines.count(p.line)) want.push_back(p.line);
+      for (const PassedOverValue& p : literals_passed_over_values(*tree, lines)) got.push_back(p.line);
+      EXPECT_EQ(got, want) << "line " << line;
+    }
+}
+
 TEST(PassedOverValues, CommentedOutInstanceAttribute) {
   auto v = found(kMixer + R"(    def run(self, x):
         return blend(

@@ -2,9 +2,12 @@
 // about statements and expressions (see node_kind.h).
 #include "lang/node_kind.h"
 
+#include <cstdint>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include "lang/grammar.h"
 
 namespace rp::lang {
 
@@ -124,13 +127,72 @@ const std::unordered_map<std::string_view, NodeKind>& kinds_by_type() {
   return *map;
 }
 
+NodeKind kind_of_type(std::string_view type) {
+  const auto& map = kinds_by_type();
+  auto it = map.find(type);
+  return it == map.end() ? K::Other : it->second;
+}
+
+// The same map keyed by where each type name lives. tree-sitter names a node's type with a
+// pointer into its grammar's symbol-name table (`ts_node_type` returns
+// `ts_language_symbol_name`), the same pointer for every node of that type, so the address
+// answers without hashing the name (node_kind is asked for hundreds of thousands of nodes on a
+// medium PR). Every symbol and alias of every grammar is entered with the kind its name has in
+// kinds_by_type (Other when it has none); a name at any other address ("ERROR", a grammar not
+// linked here) is looked up by name, so both give the same answer for every node.
+class KindsByAddress {
+ public:
+  KindsByAddress() {
+    std::vector<std::pair<const char*, NodeKind>> names;
+    for (Grammar g : {Grammar::Python, Grammar::Cpp, Grammar::Cuda}) {
+      const TSLanguage* lang = ts_language(g);
+      if (!lang) continue;
+      uint32_t count = ts_language_symbol_count(lang);
+      for (uint32_t sym = 0; sym < count; ++sym) {
+        const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(sym));
+        if (!name) continue;
+        names.emplace_back(name, kind_of_type(name));
+      }
+    }
+    size_t size = 16;
+    while (size < 4 * names.size()) size *= 2;
+    slots_.assign(size, {nullptr, K::Other});
+    mask_ = size - 1;
+    for (const auto& [name, kind] : names) {
+      size_t i = slot_of(name);
+      while (slots_[i].first && slots_[i].first != name) i = (i + 1) & mask_;
+      slots_[i] = {name, kind};
+    }
+  }
+
+  // The kind of the type name at `name`, or nullptr when that address is not in a grammar's table.
+  const NodeKind* find(const char* name) const {
+    for (size_t i = slot_of(name);; i = (i + 1) & mask_) {
+      if (slots_[i].first == name) return &slots_[i].second;
+      if (!slots_[i].first) return nullptr;
+    }
+  }
+
+ private:
+  size_t slot_of(const char* p) const {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
+  }
+  std::vector<std::pair<const char*, NodeKind>> slots_;  // open addressing, at most a quarter full
+  size_t mask_ = 0;
+};
+
+const KindsByAddress& kinds_by_address() {
+  static const auto* table = new KindsByAddress();
+  return *table;
+}
+
 }  // namespace
 
 NodeKind node_kind(Node n) {
   if (!n) return K::Other;
-  const auto& map = kinds_by_type();
-  auto it = map.find(n.kind());
-  return it == map.end() ? K::Other : it->second;
+  std::string_view type = n.kind();
+  if (const NodeKind* k = kinds_by_address().find(type.data())) return *k;
+  return kind_of_type(type);
 }
 
 bool is(Node n, NodeKind k) { return node_kind(n) == k; }

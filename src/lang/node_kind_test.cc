@@ -146,6 +146,60 @@ TEST(NodeKind, NestedFunctionsStopWalks) {
   EXPECT_EQ(nested, 2);
 }
 
+// Every node in source order, anonymous tokens included.
+void every_node(Node n, std::vector<Node>& out) {
+  out.push_back(n);
+  for (Node c : n.children()) every_node(c, out);
+}
+
+// node_kind looks a type up by where tree-sitter keeps its name; the kind must still be the one
+// the name spells: an anonymous keyword spelled like a node type, a type only the C++ grammar
+// has, and the ERROR node (whose name is not in any grammar's table) with what it encloses.
+TEST(NodeKind, KindFollowsTheTypeNameForEveryNode) {
+  auto p = py("async def f(q):\n    return await q(lambda: None)\n");
+  std::vector<Node> all;
+  every_node(p->root(), all);
+  int awaits = 0, lambdas = 0, nones = 0;
+  for (Node n : all) {
+    if (n.kind() == "await") {
+      ++awaits;
+      EXPECT_TRUE(is(n, NodeKind::Await));
+    }
+    if (n.kind() == "lambda") {
+      ++lambdas;
+      EXPECT_TRUE(is(n, NodeKind::Lambda));
+    }
+    if (n.kind() == "none") {
+      ++nones;
+      EXPECT_TRUE(is(n, NodeKind::None));
+    }
+    if (n.kind() == "return") {
+      EXPECT_EQ(node_kind(n), NodeKind::Other);
+    }
+  }
+  EXPECT_EQ(awaits, 2);  // the expression and its keyword token
+  EXPECT_EQ(lambdas, 2);
+  EXPECT_EQ(nones, 1);
+
+  auto c = cu("struct S { int *p; };\nint g(S s) { return *s.p; }\n");
+  EXPECT_TRUE(first(*c, NodeKind::StructOrClass));
+  EXPECT_TRUE(first(*c, NodeKind::FieldDeclaration));
+  EXPECT_EQ(first(*c, NodeKind::PointerDeref).text(), "*s.p");
+
+  auto e = py("y = k(1)\n) ) ]\n");
+  all.clear();
+  every_node(e->root(), all);
+  int errors = 0;
+  for (Node n : all) {
+    if (n.kind() == "ERROR") {
+      ++errors;
+      EXPECT_EQ(node_kind(n), NodeKind::Other);
+    }
+  }
+  EXPECT_GE(errors, 1);
+  EXPECT_EQ(first(*e, NodeKind::Call).text(), "k(1)");
+}
+
 TEST(NodeKind, BoolOperandsFlattenOneOperatorLeftToRight) {
   auto t = py("ok = a or (b or c) or (d and e)\n");
   Node value = t->assignments()[0].value;

@@ -411,11 +411,13 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
                              const std::set<int>& added, std::vector<Finding>& out) const {
     const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
     if (!tree) return;
-    std::set<std::string> before;
-    if (const lang::SyntaxTree* old_tree = ctx.workspace.old_tree(path))
+    const lang::SyntaxTree* old_tree = ctx.workspace.old_tree(path);
+    std::vector<DottedRead> reads = dotted_reads(*tree, added);
+    std::set<std::string> before;  // the base file's reads: only when there are added ones
+    if (old_tree && !reads.empty())
       for (const DottedRead& r : dotted_reads(*old_tree)) before.insert(r.text);
     const RepoIndex& idx = *scope.idx;
-    for (const DottedRead& r : dotted_reads(*tree, added)) {
+    for (const DottedRead& r : reads) {
       if (before.count(r.text)) continue;
       auto target = scope.package.empty() ? resolve_symbol(home, path, r.text, r.line)
                                           : resolve_symbol_in(home, path, r.text, r.line, idx);

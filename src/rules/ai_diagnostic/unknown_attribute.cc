@@ -63,11 +63,14 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const std::string& path = changed.file->new_path;
       const lang::SyntaxTree& tree = *changed.tree;
-      std::set<std::string> before;
-      if (const lang::SyntaxTree* old_tree = changed.file->old_path.empty() ? nullptr : ctx.workspace.old_tree(changed.file->old_path))
+      const lang::SyntaxTree* old_tree =
+          changed.file->old_path.empty() ? nullptr : ctx.workspace.old_tree(changed.file->old_path);
+      std::vector<DottedRead> reads = dotted_reads(tree, changed.added, true);
+      std::set<std::string> before;  // the base file's reads: only when there are added ones
+      if (old_tree && !reads.empty())
         for (const DottedRead& r : dotted_reads(*old_tree, {}, true)) before.insert(r.text);
       std::set<std::string> reported;
-      for (const DottedRead& r : dotted_reads(tree, changed.added, true)) {
+      for (const DottedRead& r : reads) {
         if (before.count(r.text)) continue;
         std::vector<std::string> parts = split_dots(r.text);
         // `x.attr...` on a local; `self.cfg.attr...` on an attribute the class binds once.

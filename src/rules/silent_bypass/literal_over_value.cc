@@ -43,7 +43,8 @@ class LiteralOverValue : public RuleWithInfo<kInfo> {
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
-      for (const PassedOverValue& p : literals_passed_over_values(tree)) {
+      if (changed.added.empty()) continue;  // findings are on added lines only
+      for (const PassedOverValue& p : literals_passed_over_values(tree, changed.added)) {
         if (!changed.added.count(p.line)) continue;
         Finding x = finding();
         x.location = Location{f.new_path, p.line};

@@ -36,27 +36,41 @@ Does not fire on: kernels launched from another file (the grid is not visible he
 built by a helper call or read from a config (their rank is unknown); kernels whose launches
 all pass enough dimensions; axis 0; tests.)"};
 
-// Single-name assignments of a file, to resolve a grid name at a launch.
-// Assignments by the name they bind and the function they sit in (its first line; 0 = module
-// level), in file order.
-using Bindings = std::multimap<std::pair<std::string, int>, const lang::Assignment*>;
-
 int scope_of(const lang::SyntaxTree& tree, int line) {
   auto fn = tree.enclosing_function(line);
   return fn ? fn->start_line : 0;
 }
 using Launches = std::unordered_map<std::string, std::vector<const lang::Call*>>;
 
+// Single-name assignments of a file, to resolve a grid name at a launch: by the name they bind,
+// in file order. The function an assignment sits in (its first line; 0 = module level) is looked
+// up only for the names a launch's grid reads, once per line, so the file's other assignments
+// cost no enclosing-function lookup.
+struct Bindings {
+  const lang::SyntaxTree& tree;
+  std::multimap<std::string, const lang::Assignment*, std::less<>> by_name;
+  mutable std::map<int, int> scope_at;  // line -> scope_of(tree, line)
+
+  int scope(int line) const {
+    auto [it, fresh] = scope_at.try_emplace(line, 0);
+    if (fresh) it->second = scope_of(tree, line);
+    return it->second;
+  }
+};
+
 // The values bound to `name` that may reach `at` in the same function: the closest assignment
 // before it and, when that one sits in a branch of an if statement, every assignment from the
 // start of that statement on (`if wide: grid = (a, b, c) else: grid = (n,)` reaches the launch
 // with either rank).
-std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bindings& b, const std::string& name,
-                                        lang::Node at) {
-  auto [lo, hi] = b.equal_range({name, scope_of(tree, at.start_line())});
+std::vector<lang::Node> bindings_before(const Bindings& b, const std::string& name, lang::Node at) {
+  auto [lo, hi] = b.by_name.equal_range(name);
+  if (lo == hi) return {};
+  int scope = b.scope(at.start_line());
+  std::vector<const lang::Assignment*> same;  // bound to `name` in the function of `at`, file order
+  for (auto it = lo; it != hi; ++it)
+    if (b.scope(it->second->line) == scope) same.push_back(it->second);
   const lang::Assignment* closest = nullptr;
-  for (auto it = lo; it != hi; ++it) {
-    const lang::Assignment* a = it->second;
+  for (const lang::Assignment* a : same) {
     if (a->line >= at.start_line() || (closest && a->line < closest->line)) continue;
     closest = a;
   }
@@ -68,10 +82,8 @@ std::vector<lang::Node> bindings_before(const lang::SyntaxTree& tree, const Bind
     if (k == NodeKind::If) from = n.start_line();
   }
   std::vector<lang::Node> out;
-  for (auto it = lo; it != hi; ++it) {
-    const lang::Assignment* a = it->second;
+  for (const lang::Assignment* a : same)
     if (a->line >= from && a->line < at.start_line() && a->value) out.push_back(a->value);
-  }
   return out;
 }
 
@@ -89,7 +101,7 @@ int grid_rank(const lang::SyntaxTree& tree, lang::Node grid, const Bindings& ass
   if (k == NodeKind::Lambda) return grid_rank(tree, grid.child_by_field("body"), assigns, depth + 1);
   if (k == NodeKind::Identifier) {
     int rank = -1;
-    for (lang::Node v : bindings_before(tree, assigns, std::string(grid.text()), grid)) {
+    for (lang::Node v : bindings_before(assigns, std::string(grid.text()), grid)) {
       int r = grid_rank(tree, v, assigns, depth + 1);
       if (r < 0) return -1;  // one reaching value we cannot read: the rank is unknown
       rank = std::max(rank, r);
@@ -116,9 +128,9 @@ class TritonGridAxis : public SourceRule<kInfo> {
     std::vector<lang::Function> kernels = triton_kernels(tree);
     if (kernels.empty()) return;
     const std::vector<lang::Assignment>& all = tree.assignments();
-    Bindings assigns;
+    Bindings assigns{tree, {}, {}};
     for (const lang::Assignment& a : all)
-      if (a.targets.size() == 1 && a.value && !a.augmented) assigns.emplace(std::pair(a.targets[0], scope_of(tree, a.line)), &a);
+      if (a.targets.size() == 1 && a.value && !a.augmented) assigns.by_name.emplace(a.targets[0], &a);
     // Launches by the name they launch, in file order: one pass over the calls, not one per kernel
     // (a generated file of thousands of kernels made that quadratic).
     const std::vector<lang::Call>& calls = tree.calls();

@@ -1,0 +1,2 @@
+MAX_ROWS = 256
+MAX_COLS = 128

@@ -1,0 +1,3 @@
+class StageConfig:
+    def __init__(self, width):
+        self.width = width

@@ -1,0 +1,5 @@
+from stagekit.config import StageConfig
+
+
+def hint(cfg: StageConfig):
+    return cfg.depth_hint
