@@ -48,16 +48,16 @@ constexpr RuleInfo kInfo{
   reachable (`seq_start * K` with module constant K = 128: red, with the trigger).
 - The author's own widening: when the same index is widened to 64 bits before a multiply
   elsewhere (`static_cast<int64_t>(row) * in_stride`, `row.to(tl.int64) * stride_x`,
-  `fx.Int64(seq_start) * fx.Int64(N)`) in the same kernel, a sibling kernel of the file (C++),
+  `fx.Int64(seq_start) * fx.Int64(N)`; times a runtime value, not a literal element size) in the same kernel, a sibling kernel of the file (C++),
   or another file of the PR (FlyDSL: the backward kernel of the same op), an unwidened product
   of that index is red, with that line as the trigger's scale. In the same kernel this holds
   even for one block index or program id times one stride, which is otherwise left out.
 - AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
   (a program id or a value read from memory) times a runtime stride inside the offsets. The
   hardware adds a 32-bit offset to one base pointer, so widening other terms does not help and
-  the access goes wrong past 2 GiB of that tensor: a warn when the index is a pool slot read
-  from memory (KV pools pass 2 GiB), a note for a grid row (an output row) whose extent is not
-  known here. One finding per tensor and kernel; sites of that tensor the PR only re-indented
+  the access goes wrong past 2 GiB of that tensor. A note: whether the tensor gets there is
+  not known here (a KV pool does, a MoE scale table behind the same gathered row index does
+  not); red when the author widens the same index elsewhere (above). One finding per tensor and kernel; sites of that tensor the PR only re-indented
   or moved are listed with it (the fix has to cover them), never reported alone.
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
@@ -204,8 +204,8 @@ struct Candidate {
   std::string twin_index, twin_text;
   // AMD buffer op: the offset is 32 bits from one base pointer whatever the arithmetic width.
   std::string buffer_ptr;
-  bool pool_index = false;  // the index was read from memory (a KV pool slot)
   std::vector<int> twins_moved;  // same-tensor sites the PR re-indented or moved (related only)
+  bool loaded_index = false;     // the index was read from memory (a pool slot), not a program id
 };
 
 // A finding with the key it is grouped under (function, and the tensor a buffer op addresses).
@@ -222,15 +222,22 @@ int widened_twin(const SyntaxTree& tree, int from, int to, const std::string& na
   if (name.empty()) return 0;
   std::string n = RE2::QuoteMeta(name);
   const std::string wide = R"((?:int64_t|uint64_t|long|long long|size_t|ptrdiff_t))";
-  RE2 re(R"(static_cast\s*<\s*)" + wide + R"(\s*>\s*\(\s*)" + n + R"(\s*\)|\(\s*)" + wide + R"(\s*\)\s*)" + n +
+  const std::string pattern(R"(static_cast\s*<\s*)" + wide + R"(\s*>\s*\(\s*)" + n + R"(\s*\)|\(\s*)" + wide + R"(\s*\)\s*)" + n +
          R"(\b|\b(?:int64_t|uint64_t|size_t)\s*\(\s*)" + n + R"(\s*\)|\b)" + n +
-         R"(\s*\.to\(\s*(?:tl|gl)\.u?int64\b|\bInt64\(\s*)" + n + R"(\s*\))");
+         R"(\s*\.to\(\s*(?:tl|gl)\.u?int64\s*\)|\bInt64\(\s*)" + n + R"(\s*\))");
+  const RE2 re("(" + pattern + ")");
+  // What the widened index is multiplied by must be a runtime extent, not a literal:
+  // `Int64(e) * Int64(4)` forms a byte address of a small table, not a scaled row.
+  static const RE2 literal_factor(R"(^\s*\*\s*(?:\w+\.)?(?:Int64\(\s*)?\d)");
   for (int line = std::max(1, from); line <= to; ++line) {
     if (line == skip) continue;
     std::string code(code_part(tree.line_text(line), python));
-    if (!RE2::PartialMatch(code, re)) continue;
-    std::string next(code_part(tree.line_text(line + 1), python));
-    if (code.find('*') != std::string::npos || trim(next).starts_with("*")) return line;
+    re2::StringPiece rest(code.data(), code.size()), m;
+    if (!RE2::FindAndConsume(&rest, re, &m)) continue;
+    std::string after(rest.data(), rest.size());
+    if (trim(after).empty()) after = std::string(code_part(tree.line_text(line + 1), python));
+    if (!trim(after).starts_with("*") || RE2::PartialMatch(after, literal_factor)) continue;
+    return line;
   }
   return 0;
 }
@@ -653,18 +660,28 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       for (Node x : fs)
         if (is(x, NodeKind::Call) && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
       if (value_product) return false;
+      std::vector<bool> from_pid;
       for (Node x : fs) {
         FactorFacts ff = classify(tree, x, s, false);
-        if (!ff.index && !ff.value && any_in(names_read(tree, x), pid)) ff.index = pid_index = true;
-        else if (ff.index) loaded_index = true;
+        from_pid.push_back(!ff.index && !ff.value && any_in(names_read(tree, x), pid));
+        if (ff.index) loaded_index = true;
         else if (ff.runtime) param_extent = true;
         cand.factors.push_back(std::move(ff));
+      }
+      // Without a loaded index, a program id (or a value derived from one) is the index when
+      // another factor is a runtime extent not derived from a program id (`row * stride`).
+      if (!loaded_index) {
+        param_extent = false;
+        for (size_t i = 0; i < fs.size(); ++i)
+          if (!from_pid[i] && cand.factors[i].runtime) param_extent = true;
+        for (size_t i = 0; i < fs.size(); ++i)
+          if (from_pid[i]) cand.factors[i].index = pid_index = true;
       }
       if ((!loaded_index && !pid_index) || !param_extent || !overflow_shape(cand.factors)) return false;
       if (reads_table(tree, c, tables)) return false;
       // An AMD buffer op: 32 bits from one base, whatever the width of the other terms.
       cand.buffer_ptr = buffer_pointer(tree, c, buffer_offsets);
-      cand.pool_index = loaded_index;
+      cand.loaded_index = loaded_index;
       if (cand.buffer_ptr.empty()) {
         if (moved || added_to_wide_term(tree, c, s) || !feeds_memory(tree, c, reach_memory)) return false;
         // A program id times a stride addresses a row of one tensor: reported only when the
@@ -905,8 +922,11 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     // read from memory (a KV slot) routinely gets there: warn; a program id times a stride
     // (an output row) when the tensor is that large: a note.
     if (!c.buffer_ptr.empty()) {
-      x.problem = "`" + expr + "` is a 32-bit offset of an AMD buffer op on `" + c.buffer_ptr +
-                  "` (index times a runtime stride, from one base pointer)";
+      // The two kinds are two causes (a pool read through an index table, a row of the launch
+      // grid): the card keeps them apart.
+      x.problem = "`" + expr + "` is a 32-bit offset of an AMD buffer op on `" + c.buffer_ptr + "`: " +
+                  (c.loaded_index ? "an index read from memory" : "a program-id row") +
+                  " times a runtime stride, from one base pointer";
       x.impact = "Buffer loads and stores take a 32-bit offset from the base: once `" + index + "` times `" + others +
                  "` passes 2^31 (2 GiB of `" + c.buffer_ptr + "` in bytes, sooner for wide elements) the access " +
                  "reads or writes the wrong element, or is dropped as out of range, silently";
@@ -915,7 +935,10 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
                  c.buffer_ptr + " + " + row + ".to(tl.int64) * " + others +
                  "`) and keep only the in-row offset in the buffer op, or state the bound that keeps `" + c.buffer_ptr +
                  "` under 2 GiB";
-      if (x.trigger.empty()) x.severity = c.pool_index ? Severity::Warn : Severity::Note;
+      // Whether the tensor can pass 2 GiB is not known here (a KV pool can, a MoE scale
+      // table behind the same gathered row index cannot): a note unless the author's own
+      // widening says the scale is real.
+      if (x.trigger.empty()) x.severity = Severity::Note;
     }
     // The author widened the same index before multiplying it elsewhere in the kernel, a sibling
     // kernel or another file of the PR: the scale is real by the author's own account.

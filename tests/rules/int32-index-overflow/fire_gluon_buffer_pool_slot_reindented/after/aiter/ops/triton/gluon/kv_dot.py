@@ -14,7 +14,7 @@ def kv_dot_kernel(pool_ptr, slots_ptr, q_ptr, out_ptr, stride_slot, n_slots, D: 
         # The old load, only re-indented: listed with the new site below, not reported alone.
         k = gl.amd.cdna3.buffer_load(ptr=pool_ptr, offsets=slot * stride_slot + lanes)
         partner = gl.load(slots_ptr + n_slots + pid)
-        k2 = gl.amd.cdna3.buffer_load(ptr=pool_ptr, offsets=partner * stride_slot + lanes)  # expect[warn]: int32-index-overflow
+        k2 = gl.amd.cdna3.buffer_load(ptr=pool_ptr, offsets=partner * stride_slot + lanes)  # expect[note]: int32-index-overflow
         gl.store(out_ptr + pid, gl.sum(q * (k + k2), axis=0))
     else:
         k = gl.load(pool_ptr + slot.to(gl.int64) * stride_slot + lanes)
