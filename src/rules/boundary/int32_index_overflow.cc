@@ -50,8 +50,11 @@ constexpr RuleInfo kInfo{
   elsewhere (`static_cast<int64_t>(row) * in_stride`, `row.to(tl.int64) * stride_x`,
   `fx.Int64(seq_start) * fx.Int64(N)`; times a runtime value, not a literal element size) in the same kernel, a sibling kernel of the file (C++),
   or another file of the PR (FlyDSL: the backward kernel of the same op), an unwidened product
-  of that index is red, with that line as the trigger's scale. In the same kernel this holds
-  even for one block index or program id times one stride, which is otherwise left out.
+  of that index is red, with that line as the trigger's scale. In the same kernel this also
+  reports one block index or program id times one stride (otherwise left out) as a warn: the
+  twin may address a larger tensor (activations) than this product (a scale table). A product
+  stored into a local that is scaled again (`tile = pid_b * n_tiles + t`, then `tile * s`) is a
+  row number, not an offset, and is not reported this way.
 - AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
   (a program id or a value read from memory) times a runtime stride inside the offsets. The
   hardware adds a 32-bit offset to one base pointer, so widening other terms does not help and
@@ -206,6 +209,7 @@ struct Candidate {
   std::string buffer_ptr;
   std::vector<int> twins_moved;  // same-tensor sites the PR re-indented or moved (related only)
   bool loaded_index = false;     // the index was read from memory (a pool slot), not a program id
+  bool excused_shape = false;    // one block index / program id times one stride: only the twin reports it
 };
 
 // A finding with the key it is grouped under (function, and the tensor a buffer op addresses).
@@ -522,6 +526,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         bool reachable = data_index || fs.size() >= 3;
         if (!overflow_shape(cand.factors)) return false;
         bool twin = find_twin(tree, fn, path, s.index, cand, reachable, false);
+        cand.excused_shape = !reachable;
         if (reachable || twin) candidates.push_back(std::move(cand));
         return false;
       });
@@ -686,8 +691,11 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         if (moved || added_to_wide_term(tree, c, s) || !feeds_memory(tree, c, reach_memory)) return false;
         // A program id times a stride addresses a row of one tensor: reported only when the
         // author widened the same index for another offset of this kernel.
+        // A product that is itself scaled again (`blk = pid_b * n_blocks` then `blk * stride`)
+        // is a row number, not the offset: only one fed straight to memory counts.
         bool twin = find_twin(tree, fn, path, indices, cand, false, true);
-        if (!loaded_index && !twin) return false;
+        if (!loaded_index && (!twin || rescaled(tree, fn, c))) return false;
+        cand.excused_shape = !loaded_index;
       } else if (moved) {
         moved_sites[cand.buffer_ptr].push_back(c.start_line());
         return false;
@@ -704,6 +712,29 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (!cand.buffer_ptr.empty() && attached.insert(cand.buffer_ptr).second) cand.twins_moved = moved_sites[cand.buffer_ptr];
       report(tree, path, cand, cand.product.start_line(), "i32", out);
     }
+  }
+
+  // Whether the product is stored into a local that is itself a factor of another product
+  // (`tile = pid_b * n_tiles + pid_t` then `tile * stride`): a row number, not an offset.
+  static bool rescaled(const SyntaxTree& tree, const Function& fn, Node product) {
+    std::set<std::string> targets;
+    for (Node p = product.parent(); p && !is(p, NodeKind::FunctionDef); p = p.parent()) {
+      if (!is(p, NodeKind::Assignment)) continue;
+      for (const lang::Assignment& a : tree.assignments(p))
+        if (a.node == p) targets.insert(a.targets.begin(), a.targets.end());
+      break;
+    }
+    if (targets.empty()) return false;
+    bool found = false;
+    lang::walk(fn.body, [&](Node c) {
+      if (found || !is_product(c)) return !found;
+      std::vector<Node> fs;
+      factors_of(c, fs);
+      for (Node f : fs)
+        if (is(f, NodeKind::Identifier) && targets.count(std::string(f.text()))) found = true;
+      return !found;
+    });
+    return found;
   }
 
   // AMD buffer ops (`gl.amd.cdna3.buffer_load`, `tl.amd buffer_store`, buffer atomics): the
@@ -946,7 +977,10 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (x.trigger.empty())
         x.trigger = "`" + index + "` * `" + others + "` >= 2^31: the scale at which `" + c.twin_path + ":" +
                     std::to_string(c.twin_line) + "` already widens `" + c.twin_index + "` to 64 bits";
-      x.severity = Severity::Red;
+      // On a shape the rule otherwise excuses (one index times one stride) the twin may
+      // address a larger tensor than this product does (a head index widened for the
+      // activations, unwidened for a small scale table): a warn; on a reachable shape, red.
+      x.severity = c.excused_shape ? Severity::Warn : Severity::Red;
       x.problem += "; the same index is widened to 64 bits at " + c.twin_path + ":" + std::to_string(c.twin_line);
     }
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));

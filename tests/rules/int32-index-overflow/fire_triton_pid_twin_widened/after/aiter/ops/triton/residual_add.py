@@ -11,4 +11,4 @@ def residual_add_kernel(x_ptr, res_ptr, y_ptr, stride_x, stride_res, stride_y, n
     x = tl.load(x_ptr + row.to(tl.int64) * stride_x + cols, mask=mask)
     r = tl.load(res_ptr + row.to(tl.int64) * stride_res + cols, mask=mask)
     # ... the output row of the same kernel is not.
-    tl.store(y_ptr + row * stride_y + cols, x + r, mask=mask)  # expect[red]: int32-index-overflow
+    tl.store(y_ptr + row * stride_y + cols, x + r, mask=mask)  # expect[warn]: int32-index-overflow
