@@ -11,7 +11,7 @@ namespace rp {
 namespace {
 struct EvalArgs {
   std::string dir, format = "text", output;
-  std::vector<std::string> repos, cases;
+  std::vector<std::string> repos, cases, only, enable;
   int jobs = 0;
 };
 
@@ -24,6 +24,8 @@ int run_eval(const EvalArgs& args) {
     options.repos[spec.substr(0, eq)] = spec.substr(eq + 1);
   }
   options.only = args.cases;
+  options.rules.only = args.only;
+  options.rules.enable = args.enable;
   options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto cases = load_cases(args.dir);
   if (!cases.ok()) return fail(cases.error());
@@ -42,6 +44,8 @@ Command add_eval_command(CLI::App& app) {
   cmd->add_option("--repo", args->repos, "OWNER/NAME=PATH: review that repository's cases from this clone (repeatable)");
   cmd->add_option("--format", args->format, "text | json")->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("--cases", args->cases, "run only these case ids (comma-separated)")->delimiter(',');
+  cmd->add_option("--rule", args->only, "score only this rule (repeatable)");
+  cmd->add_option("--enable", args->enable, "also run this rule where it is switched off (repeatable)");
   cmd->add_option("-o,--output", args->output, "write the report to this file instead of stdout");
   cmd->add_option("-j,--jobs", args->jobs, "cases reviewed at once, each in its own process (default: the number of cores)")
       ->check(CLI::Range(1, 256));

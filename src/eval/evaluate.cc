@@ -447,6 +447,7 @@ Result<EvalReport> evaluate(const CaseSet& set, const EvalOptions& options) {
     run.c = c;
     run.profile = profile_for_repo(c.repo);
     in.profile = run.profile;
+    in.rules = options.rules;
     PullRequestMeta meta;
     meta.number = c.pr;
     meta.title = c.title;

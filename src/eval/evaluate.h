@@ -30,6 +30,7 @@
 #include "core/finding.h"
 #include "core/status.h"
 #include "eval/eval_case.h"
+#include "rules/registry.h"
 
 namespace rp {
 
@@ -40,6 +41,7 @@ struct EvalOptions {
   // the report is the same as with 1 (in-process, one after the other).
   int jobs = 1;
   double timeout_seconds = 600;  // per case, with jobs > 1
+  RuleSelection rules;           // --rule / --enable: score one rule, or one switched off by default
 };
 
 // Located: matched a location-only expectation (`"rule": null`, mined cases): any rule at

@@ -343,6 +343,20 @@ TEST(EvalOptionsTest, UnknownCaseIdAndSelection) {
   EXPECT_EQ(r->runs[0].c.id, "aiter-trap");
 }
 
+// --rule scores one rule alone: the other rules' findings of the same case are gone.
+TEST(EvalOptionsTest, RuleSelectionReachesTheReviews) {
+  auto set = load_cases(kCases);
+  ASSERT_TRUE(set.ok());
+  EvalOptions only;
+  only.only = {"atom-mixed"};
+  only.rules.only = {"temporary-script"};
+  auto r = evaluate(*set, only);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->runs.size(), 1u);
+  EXPECT_FALSE(r->runs[0].outcome.findings.empty());
+  for (const JudgedFinding& jf : r->runs[0].outcome.findings) EXPECT_EQ(jf.finding.rule, "temporary-script");
+}
+
 // ---------------------------------------------------------------- git
 
 int sh(const std::string& cmd) { return std::system(cmd.c_str()); }

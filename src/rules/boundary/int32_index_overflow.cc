@@ -46,6 +46,22 @@ constexpr RuleInfo kInfo{
   helper (`seq_start`, `K`) cannot be resolved and counts as a runtime extent. A value read
   from memory (a row start from `buffer_load`) times a known constant fires when the wrap is
   reachable (`seq_start * K` with module constant K = 128: red, with the trigger).
+- The author's own widening: when the same index is widened to 64 bits before a multiply
+  elsewhere (`static_cast<int64_t>(row) * in_stride`, `row.to(tl.int64) * stride_x`,
+  `fx.Int64(seq_start) * fx.Int64(N)`; times a runtime value, not a literal element size) in the same kernel, a sibling kernel of the file (C++),
+  or another file of the PR (FlyDSL: the backward kernel of the same op), an unwidened product
+  of that index is red, with that line as the trigger's scale. In the same kernel this also
+  reports one block index or program id times one stride (otherwise left out) as a warn: the
+  twin may address a larger tensor (activations) than this product (a scale table). A product
+  stored into a local that is scaled again (`tile = pid_b * n_tiles + t`, then `tile * s`) is a
+  row number, not an offset, and is not reported this way.
+- AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
+  (a program id or a value read from memory) times a runtime stride inside the offsets. The
+  hardware adds a 32-bit offset to one base pointer, so widening other terms does not help and
+  the access goes wrong past 2 GiB of that tensor. A note: whether the tensor gets there is
+  not known here (a KV pool does, a MoE scale table behind the same gathered row index does
+  not); red when the author widens the same index elsewhere (above). One finding per tensor and kernel; sites of that tensor the PR only re-indented
+  or moved are listed with it (the fix has to cover them), never reported alone.
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
 When a factor is a runtime extent with no known value the finding carries no trigger and is a
@@ -60,10 +76,14 @@ stride_n`: the author widened the term that scales), FlyDSL products only compar
 limit (`col0 + i < valid_dim`), lines the PR only re-indented or moved (the same code on a removed line of any file of the PR), products of compile-time constants
 (`constexpr` tile sizes, template parameters, literals) with one index (`blockIdx.x * 256`),
 host code (no `__global__`/`__device__`), a block/thread index times a single stride in C++
-(a row of one tensor: it wraps only past 2^31 elements), reads of an index table (a load whose
+(a row of one tensor: it wraps only past 2^31 elements) unless the kernel widens that same
+index elsewhere (a widened other index, or the same index widened only in another kernel, does
+not count), reads of an index table (a load whose
 value is itself used as an address: block tables, request-to-token maps), products that never reach a pointer offset (loop
 bounds, a count compared against a limit), `program_id` x stride in Triton (the tensor itself
-would have to exceed 2^31 elements; this rule keeps to loaded pool indices), unchanged lines,
+would have to exceed 2^31 elements; this rule keeps to loaded pool indices) unless the kernel
+widens that program id elsewhere or the offset feeds an AMD buffer op, buffer-op offsets that
+read an index table (a page table row) or scale a program id by a compile-time tile, unchanged lines,
 and test files.
 Also reported, as notes: a runtime `int`/`int32_t`/`unsigned` parameter the PR adds to a
 `__global__` kernel signature and the body multiplies inside a subscript or a pointer offset
@@ -180,7 +200,51 @@ struct Candidate {
   Node product;
   std::vector<FactorFacts> factors;
   std::string target;  // the local it is stored into ("" when inline)
+  // The author's own 64-bit twin: a line (of this kernel, a sibling kernel of the file, or
+  // another file of the PR) that widens the same index before multiplying it.
+  std::string twin_path;
+  int twin_line = 0;
+  std::string twin_index, twin_text;
+  // AMD buffer op: the offset is 32 bits from one base pointer whatever the arithmetic width.
+  std::string buffer_ptr;
+  std::vector<int> twins_moved;  // same-tensor sites the PR re-indented or moved (related only)
+  bool loaded_index = false;     // the index was read from memory (a pool slot), not a program id
+  bool excused_shape = false;    // one block index / program id times one stride: only the twin reports it
 };
+
+// A finding with the key it is grouped under (function, and the tensor a buffer op addresses).
+struct Site {
+  Finding finding;
+  std::string group;
+};
+
+// The first line of [from, to] (other than `skip`) where `name` itself is widened to 64 bits
+// and multiplied (`static_cast<int64_t>(name) * s`, `(long)name * s`, `name.to(tl.int64) * s`,
+// `fx.Int64(name) * fx.Int64(s)`): the author's evidence that this index times a stride
+// reaches 2^31. 0 when none.
+int widened_twin(const SyntaxTree& tree, int from, int to, const std::string& name, int skip, bool python) {
+  if (name.empty()) return 0;
+  std::string n = RE2::QuoteMeta(name);
+  const std::string wide = R"((?:int64_t|uint64_t|long|long long|size_t|ptrdiff_t))";
+  const std::string pattern(R"(static_cast\s*<\s*)" + wide + R"(\s*>\s*\(\s*)" + n + R"(\s*\)|\(\s*)" + wide + R"(\s*\)\s*)" + n +
+         R"(\b|\b(?:int64_t|uint64_t|size_t)\s*\(\s*)" + n + R"(\s*\)|\b)" + n +
+         R"(\s*\.to\(\s*(?:tl|gl)\.u?int64\s*\)|\bInt64\(\s*)" + n + R"(\s*\))");
+  const RE2 re("(" + pattern + ")");
+  // What the widened index is multiplied by must be a runtime extent, not a literal:
+  // `Int64(e) * Int64(4)` forms a byte address of a small table, not a scaled row.
+  static const RE2 literal_factor(R"(^\s*\*\s*(?:\w+\.)?(?:Int64\(\s*)?\d)");
+  for (int line = std::max(1, from); line <= to; ++line) {
+    if (line == skip) continue;
+    std::string code(code_part(tree.line_text(line), python));
+    re2::StringPiece rest(code.data(), code.size()), m;
+    if (!RE2::FindAndConsume(&rest, re, &m)) continue;
+    std::string after(rest.data(), rest.size());
+    if (trim(after).empty()) after = std::string(code_part(tree.line_text(line + 1), python));
+    if (!trim(after).starts_with("*") || RE2::PartialMatch(after, literal_factor)) continue;
+    return line;
+  }
+  return 0;
+}
 
 // The verdict for a product. Nothing may be widened. Either an index meets another runtime
 // extent (no trigger: the extent is unknown), or an index read from memory (a pool slot, a
@@ -230,18 +294,19 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       bool py = is_python(f.new_path);
       if (!py && !is_cpp_family(f.new_path)) continue;
       // Lines the PR only re-indented or moved (within the file or from another) are not new code.
-      std::set<int> added = added_line_numbers(f);
+      const std::set<int> written = added_line_numbers(f);
+      std::set<int> added = written;
       std::erase_if(added, [&](int line) { return new_code.moved(f, line); });
       if (added.empty()) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
-      std::vector<Finding> found;
+      std::vector<Site> found;
       for (const Function& fn : tree->functions()) {
         if (!touches_added(added, fn.start_line, fn.end_line) || !fn.body) continue;
-        if (py && is_gpu_jit(fn)) scan_triton(*tree, fn, f.new_path, added, found);
+        if (py && is_gpu_jit(fn)) scan_triton(*tree, fn, f.new_path, added, written, found);
         if (!py && is_device(fn)) scan_cpp(*tree, fn, f.new_path, added, found);
       }
-      if (py) scan_flydsl(*tree, f.new_path, added, found);
+      if (py) scan_flydsl(ctx, *tree, f.new_path, added, found);
       if (!py) narrow_new_params(*tree, f.new_path, added, found);
       group_by_function(*tree, found, out);
     }
@@ -251,14 +316,17 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
  private:
   // One finding per function: the first site (a red one when there is one) carries the others
   // as related places, so a kernel with the pattern on every load is one finding, not forty.
-  static void group_by_function(const SyntaxTree& tree, std::vector<Finding>& found, std::vector<Finding>& out) {
-    std::map<std::string, size_t> first;  // function start line -> index into `out`
-    std::stable_sort(found.begin(), found.end(), [](const Finding& a, const Finding& b) {
-      return !a.trigger.empty() && b.trigger.empty();
+  // An AMD buffer op's sites are grouped per tensor (the KV pool and the output row are two
+  // fixes), the rest per function.
+  static void group_by_function(const SyntaxTree& tree, std::vector<Site>& found, std::vector<Finding>& out) {
+    std::map<std::string, size_t> first;  // function start line (+ tensor) -> index into `out`
+    std::stable_sort(found.begin(), found.end(), [](const Site& a, const Site& b) {
+      return !a.finding.trigger.empty() && b.finding.trigger.empty();
     });
-    for (Finding& x : found) {
+    for (Site& site : found) {
+      Finding& x = site.finding;
       std::optional<Function> fn = tree.enclosing_function(x.location->line);
-      std::string key = fn ? std::to_string(fn->start_line) : "module";
+      std::string key = (fn ? std::to_string(fn->start_line) : "module") + site.group;
       auto it = first.find(key);
       if (it == first.end()) {
         first[key] = out.size();
@@ -289,7 +357,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
   // multiplies inside a subscript or a pointer offset. A note: the extent's production size is
   // not known here.
   void narrow_new_params(const SyntaxTree& tree, const std::string& path, const std::set<int>& added,
-                         std::vector<Finding>& found) const {
+                         std::vector<Site>& found) const {
     for (const Function& fn : tree.functions()) {
       if (!fn.is_cuda_kernel || !fn.body) continue;
       for (const lang::Param& p : fn.params) {
@@ -308,7 +376,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
                    "the bound that keeps the product under 2^31";
         x.evidence.push_back(evidence(path, p.node.start_line(), tree.line_text(p.node.start_line())));
         x.evidence.push_back(evidence(path, use, tree.line_text(use)));
-        found.push_back(std::move(x));
+        found.push_back({std::move(x), ""});
       }
     }
   }
@@ -375,8 +443,32 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     return out;
   }
 
+  // The candidate's twin: one of its index names (`indices`) widened before a multiply, first
+  // inside its kernel, then (when `file_wide`) anywhere in the file. True when found.
+  static bool find_twin(const SyntaxTree& tree, const Function& fn, const std::string& path,
+                        const std::set<std::string>& indices, Candidate& c, bool file_wide, bool python) {
+    std::vector<Node> fs;
+    factors_of(c.product, fs);
+    int line = c.product.start_line();
+    for (size_t i = 0; i < fs.size() && i < c.factors.size(); ++i) {
+      if (!c.factors[i].index) continue;
+      for (const std::string& n : names_read(tree, fs[i])) {
+        if (!indices.count(n)) continue;
+        int at = widened_twin(tree, fn.start_line, fn.end_line, n, line, python);
+        if (!at && file_wide) at = widened_twin(tree, 1, tree.root().end_line(), n, line, python);
+        if (!at) continue;
+        c.twin_path = path;
+        c.twin_line = at;
+        c.twin_index = n;
+        c.twin_text = std::string(tree.line_text(at));
+        return true;
+      }
+    }
+    return false;
+  }
+
   void scan_cpp(const SyntaxTree& tree, const Function& fn, const std::string& path, const std::set<int>& added,
-                std::vector<Finding>& out) const {
+                std::vector<Site>& out) const {
     Scope s;
     for (const lang::Param& p : fn.params) {
       if (is_wide_type(p.annotation)) s.wide.insert(p.name);
@@ -428,8 +520,14 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         }
         // A block/thread index times one stride addresses a row of one tensor (it wraps only
         // past 2^31 elements); a flattened multi-dimensional offset or a loaded index does not.
+        // The author widening the same index elsewhere in the kernel (or, for a reachable
+        // shape, in a sibling kernel of the file) says the scale is real: then even one index
+        // times one stride is reported.
         bool reachable = data_index || fs.size() >= 3;
-        if (reachable && overflow_shape(cand.factors)) candidates.push_back(std::move(cand));
+        if (!overflow_shape(cand.factors)) return false;
+        bool twin = find_twin(tree, fn, path, s.index, cand, reachable, false);
+        cand.excused_shape = !reachable;
+        if (reachable || twin) candidates.push_back(std::move(cand));
         return false;
       });
     }
@@ -480,8 +578,9 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
            callee_name.find("atomic") != std::string_view::npos;
   }
 
+  // `written`: every added line, moved ones included (`added` has only new ones).
   void scan_triton(const SyntaxTree& tree, const Function& fn, const std::string& path, const std::set<int>& added,
-                   std::vector<Finding>& out) const {
+                   const std::set<int>& written, std::vector<Site>& out) const {
     Scope s;
     for (const lang::Param& p : fn.params) {
       if (p.annotation.find("constexpr") != std::string::npos) continue;
@@ -496,10 +595,21 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         for (size_t i = 0; i < c.args.size(); ++i)
           if (is_address_arg(c, i))
             for (const std::string& n : names_read(tree, c.args[i].value)) reach_memory.insert(n);
+    // Program ids and what derives from them: a row of the launch grid (`pid_batch`).
+    std::set<std::string> pid;
+    // Names fed to the offsets of an AMD buffer op -> the base pointer they offset.
+    std::map<std::string, std::string> buffer_offsets;
+    for (const lang::Call& c : tree.calls(fn.body))
+      if (is_buffer_op(c.callee_name))
+        for (size_t i = 0; i < c.args.size(); ++i)
+          if (is_address_arg(c, i) && i != pointer_arg(c))
+            for (const std::string& n : names_read(tree, c.args[i].value)) buffer_offsets.emplace(n, pointer_text(c));
     for (const lang::Assignment& a : tree.assignments(fn.body)) {
       if (!a.value || a.targets.empty()) continue;
       std::string value(a.value.text());
       std::vector<std::string> names = names_read(tree, a.value);
+      if (value.find("program_id") != std::string::npos || any_in(names, pid))
+        pid.insert(a.targets.begin(), a.targets.end());
       bool loaded = false;
       lang::walk(a.value, [&](Node c) {
         if (is(c, NodeKind::Call) && is_load_call(lang::describe_call(c).callee_name)) loaded = true;
@@ -540,29 +650,136 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         if (direct_address.count(t)) tables.insert(t);
     }
     std::set<uint32_t> seen;
+    std::set<std::string> indices = s.index;
+    indices.insert(pid.begin(), pid.end());
+    std::vector<Candidate> found;
+    std::map<std::string, std::vector<int>> moved_sites;  // buffer pointer -> re-indented/moved lines
     lang::walk(fn.body, [&](Node c) {
-      if (!is_product(c) || !is_top_product(c) || !added.count(c.start_line())) return true;
+      if (!is_product(c) || !is_top_product(c) || !written.count(c.start_line())) return true;
+      const bool moved = !added.count(c.start_line());
       std::vector<Node> fs;
       factors_of(c, fs);
       Candidate cand{c, {}, ""};
-      bool loaded_index = false, param_extent = false;
+      bool loaded_index = false, pid_index = false, param_extent = false;
       bool value_product = false;
       for (Node x : fs)
         if (is(x, NodeKind::Call) && is_load_call(lang::describe_call(x).callee_name)) value_product = true;
       if (value_product) return false;
+      std::vector<bool> from_pid;
       for (Node x : fs) {
         FactorFacts ff = classify(tree, x, s, false);
+        from_pid.push_back(!ff.index && !ff.value && any_in(names_read(tree, x), pid));
         if (ff.index) loaded_index = true;
         else if (ff.runtime) param_extent = true;
         cand.factors.push_back(std::move(ff));
       }
-      if (!loaded_index || !param_extent || !overflow_shape(cand.factors)) return false;
-      if (added_to_wide_term(tree, c, s)) return false;
-      if (!feeds_memory(tree, c, reach_memory)) return false;
+      // Without a loaded index, a program id (or a value derived from one) is the index when
+      // another factor is a runtime extent not derived from a program id (`row * stride`).
+      if (!loaded_index) {
+        param_extent = false;
+        for (size_t i = 0; i < fs.size(); ++i)
+          if (!from_pid[i] && cand.factors[i].runtime) param_extent = true;
+        for (size_t i = 0; i < fs.size(); ++i)
+          if (from_pid[i]) cand.factors[i].index = pid_index = true;
+      }
+      if ((!loaded_index && !pid_index) || !param_extent || !overflow_shape(cand.factors)) return false;
       if (reads_table(tree, c, tables)) return false;
-      if (seen.insert(c.start_byte()).second) report(tree, path, cand, c.start_line(), "i32", out);
+      // An AMD buffer op: 32 bits from one base, whatever the width of the other terms.
+      cand.buffer_ptr = buffer_pointer(tree, c, buffer_offsets);
+      cand.loaded_index = loaded_index;
+      if (cand.buffer_ptr.empty()) {
+        if (moved || added_to_wide_term(tree, c, s) || !feeds_memory(tree, c, reach_memory)) return false;
+        // A program id times a stride addresses a row of one tensor: reported only when the
+        // author widened the same index for another offset of this kernel.
+        // A product that is itself scaled again (`blk = pid_b * n_blocks` then `blk * stride`)
+        // is a row number, not the offset: only one fed straight to memory counts.
+        bool twin = find_twin(tree, fn, path, indices, cand, false, true);
+        if (!loaded_index && (!twin || rescaled(tree, fn, c))) return false;
+        cand.excused_shape = !loaded_index;
+      } else if (moved) {
+        moved_sites[cand.buffer_ptr].push_back(c.start_line());
+        return false;
+      } else {
+        find_twin(tree, fn, path, indices, cand, false, true);
+      }
+      if (seen.insert(c.start_byte()).second) found.push_back(std::move(cand));
       return false;
     });
+    // The sites of the same tensor the PR only re-indented or moved go with its first new site:
+    // the fix has to cover them too.
+    std::set<std::string> attached;
+    for (Candidate& cand : found) {
+      if (!cand.buffer_ptr.empty() && attached.insert(cand.buffer_ptr).second) cand.twins_moved = moved_sites[cand.buffer_ptr];
+      report(tree, path, cand, cand.product.start_line(), "i32", out);
+    }
+  }
+
+  // Whether the product is stored into a local that is itself a factor of another product
+  // (`tile = pid_b * n_tiles + pid_t` then `tile * stride`): a row number, not an offset.
+  static bool rescaled(const SyntaxTree& tree, const Function& fn, Node product) {
+    std::set<std::string> targets;
+    for (Node p = product.parent(); p && !is(p, NodeKind::FunctionDef); p = p.parent()) {
+      if (!is(p, NodeKind::Assignment)) continue;
+      for (const lang::Assignment& a : tree.assignments(p))
+        if (a.node == p) targets.insert(a.targets.begin(), a.targets.end());
+      break;
+    }
+    if (targets.empty()) return false;
+    bool found = false;
+    lang::walk(fn.body, [&](Node c) {
+      if (found || !is_product(c)) return !found;
+      std::vector<Node> fs;
+      factors_of(c, fs);
+      for (Node f : fs)
+        if (is(f, NodeKind::Identifier) && targets.count(std::string(f.text()))) found = true;
+      return !found;
+    });
+    return found;
+  }
+
+  // AMD buffer ops (`gl.amd.cdna3.buffer_load`, `tl.amd buffer_store`, buffer atomics): the
+  // offsets are 32-bit, relative to one base pointer.
+  static bool is_buffer_op(std::string_view callee_name) {
+    return callee_name.find("buffer_") != std::string_view::npos && is_memory_call(callee_name);
+  }
+  static size_t pointer_arg(const lang::Call& c) {
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const std::string& k = c.args[i].keyword;
+      if (k == "ptr" || k == "pointer" || k == "base") return i;
+    }
+    for (size_t i = 0; i < c.args.size(); ++i)
+      if (c.args[i].keyword.empty()) return i;
+    return c.args.size();
+  }
+  static std::string pointer_text(const lang::Call& c) {
+    size_t i = pointer_arg(c);
+    return i < c.args.size() && c.args[i].value ? collapse_whitespace(c.args[i].value.text()) : "";
+  }
+  // The base pointer of the buffer op whose offsets hold `product`, directly or through the
+  // local it is assigned to; "" when it addresses no buffer op.
+  static std::string buffer_pointer(const SyntaxTree& tree, Node product,
+                                    const std::map<std::string, std::string>& buffer_offsets) {
+    for (Node p = product.parent(); p && !is(p, NodeKind::FunctionDef); p = p.parent()) {
+      if (is(p, NodeKind::Call)) {
+        lang::Call call = lang::describe_call(p);
+        if (!is_memory_call(call.callee_name)) continue;
+        if (!is_buffer_op(call.callee_name)) return "";
+        for (size_t i = 0; i < call.args.size(); ++i) {
+          Node v = call.args[i].value;
+          if (!v || !(v.start_byte() <= product.start_byte() && product.end_byte() <= v.end_byte())) continue;
+          return is_address_arg(call, i) && i != pointer_arg(call) ? pointer_text(call) : "";
+        }
+        return "";
+      }
+      if (is_any(p, {NodeKind::Assignment, NodeKind::AugmentedAssignment})) {
+        for (const lang::Assignment& a : tree.assignments(p))
+          if (a.node == p)
+            for (const std::string& t : a.targets)
+              if (auto it = buffer_offsets.find(t); it != buffer_offsets.end()) return it->second;
+        return "";
+      }
+    }
+    return "";
   }
 
   // Whether the product is a term of a sum another term of which is 64-bit (`Y + row.to(tl.int64)
@@ -637,8 +854,8 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
   }
 
   // --- FlyDSL ---
-  void scan_flydsl(const SyntaxTree& tree, const std::string& path, const std::set<int>& added,
-                   std::vector<Finding>& out) const {
+  void scan_flydsl(const ReviewContext& ctx, const SyntaxTree& tree, const std::string& path,
+                   const std::set<int>& added, std::vector<Site>& out) const {
     if (tree.source().find("flydsl") == std::string::npos && tree.source().find("flyc") == std::string::npos) return;
     lang::walk(tree.root(), [&](Node c) {
       if (!is_product(c) || !added.count(c.start_line())) return true;
@@ -679,13 +896,35 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
         if (mentions_widening(term.text())) return true;
       if (!fs[0].index && !fs[1].index) fs[0].index = true;
       Candidate cand{c, fs, ""};
+      // The author's own `Int64(x) * ...` for one of these operands, in this file or another
+      // file of the PR (the backward kernel of the same op): the scale is real.
+      for (Node x : {a, b}) {
+        if (cand.twin_line || !is(x, NodeKind::Identifier)) continue;
+        std::string n(x.text());
+        int line = c.start_line();
+        if (int at = widened_twin(tree, 1, tree.root().end_line(), n, line, true)) {
+          cand.twin_path = path, cand.twin_line = at, cand.twin_index = n, cand.twin_text = tree.line_text(at);
+          break;
+        }
+        for (const FileChange& other : ctx.pr.changes.files) {
+          if (other.new_path == path || !is_python(other.new_path) || is_test_path(other.new_path) ||
+              other.status == FileStatus::Deleted)
+            continue;
+          const SyntaxTree* t = ctx.workspace.new_tree(other.new_path);
+          if (!t) continue;
+          if (int at = widened_twin(*t, 1, t->root().end_line(), n, 0, true)) {
+            cand.twin_path = other.new_path, cand.twin_line = at, cand.twin_index = n, cand.twin_text = t->line_text(at);
+            break;
+          }
+        }
+      }
       report(tree, path, cand, c.start_line(), "`Int32`", out);
       return false;
     });
   }
 
   void report(const SyntaxTree& tree, const std::string& path, const Candidate& c, int use_line,
-              std::string_view width, std::vector<Finding>& out) const {
+              std::string_view width, std::vector<Site>& out) const {
     int line = c.product.start_line();
     std::string expr = collapse_whitespace(c.product.text());
     std::string index, others;
@@ -709,12 +948,52 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     // 300 commits of aiter and ATOM about a quarter of such sites addressed a tensor that can
     // pass 2^31 elements (KV pools, packed queries); the rest walked small tables.
     if (x.trigger.empty()) x.severity = Severity::Note;
+    // An AMD buffer op adds a 32-bit offset to one base pointer: past 2 GiB of the tensor the
+    // hardware addresses the wrong element whatever width the arithmetic had. A pool index
+    // read from memory (a KV slot) routinely gets there: warn; a program id times a stride
+    // (an output row) when the tensor is that large: a note.
+    if (!c.buffer_ptr.empty()) {
+      // The two kinds are two causes (a pool read through an index table, a row of the launch
+      // grid): the card keeps them apart.
+      x.problem = "`" + expr + "` is a 32-bit offset of an AMD buffer op on `" + c.buffer_ptr + "`: " +
+                  (c.loaded_index ? "an index read from memory" : "a program-id row") +
+                  " times a runtime stride, from one base pointer";
+      x.impact = "Buffer loads and stores take a 32-bit offset from the base: once `" + index + "` times `" + others +
+                 "` passes 2^31 (2 GiB of `" + c.buffer_ptr + "` in bytes, sooner for wide elements) the access " +
+                 "reads or writes the wrong element, or is dropped as out of range, silently";
+      std::string row = RE2::FullMatch(index, R"(\w+)") ? index : "(" + index + ")";
+      x.action = "Author must move the row part (`" + row + " * " + others + "`) into the base pointer in 64 bits (`" +
+                 c.buffer_ptr + " + " + row + ".to(tl.int64) * " + others +
+                 "`) and keep only the in-row offset in the buffer op, or state the bound that keeps `" + c.buffer_ptr +
+                 "` under 2 GiB";
+      // Whether the tensor can pass 2 GiB is not known here (a KV pool can, a MoE scale
+      // table behind the same gathered row index cannot): a note unless the author's own
+      // widening says the scale is real.
+      if (x.trigger.empty()) x.severity = Severity::Note;
+    }
+    // The author widened the same index before multiplying it elsewhere in the kernel, a sibling
+    // kernel or another file of the PR: the scale is real by the author's own account.
+    if (c.twin_line) {
+      if (x.trigger.empty())
+        x.trigger = "`" + index + "` * `" + others + "` >= 2^31: the scale at which `" + c.twin_path + ":" +
+                    std::to_string(c.twin_line) + "` already widens `" + c.twin_index + "` to 64 bits";
+      // On a shape the rule otherwise excuses (one index times one stride) the twin may
+      // address a larger tensor than this product does (a head index widened for the
+      // activations, unwidened for a small scale table): a warn; on a reachable shape, red.
+      x.severity = c.excused_shape ? Severity::Warn : Severity::Red;
+      x.problem += "; the same index is widened to 64 bits at " + c.twin_path + ":" + std::to_string(c.twin_line);
+    }
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));
     if (use_line != line) {
       x.evidence.push_back(evidence(path, use_line, tree.line_text(use_line)));
       x.related.push_back(Location{path, use_line});
     }
-    out.push_back(std::move(x));
+    if (c.twin_line) x.evidence.push_back(evidence(c.twin_path, c.twin_line, c.twin_text));
+    for (int moved : c.twins_moved) {
+      x.related.push_back(Location{path, moved});
+      if (x.evidence.size() < 6) x.evidence.push_back(evidence(path, moved, tree.line_text(moved)));
+    }
+    out.push_back({std::move(x), c.buffer_ptr.empty() ? "" : " " + c.buffer_ptr});
   }
 };
 

@@ -1,0 +1,13 @@
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+
+@gluon.jit
+def kv_dot_kernel(pool_ptr, slots_ptr, q_ptr, out_ptr, stride_slot, n_slots, D: gl.constexpr):
+    pid = gl.program_id(0)
+    layout: gl.constexpr = gl.BlockedLayout([1], [64], [4], [0])
+    lanes = gl.arange(0, D, layout=layout)
+    q = gl.load(q_ptr + lanes)
+    slot = gl.load(slots_ptr + pid)
+    k = gl.amd.cdna3.buffer_load(ptr=pool_ptr, offsets=slot * stride_slot + lanes)
+    gl.store(out_ptr + pid, gl.sum(q * k, axis=0))
