@@ -15,13 +15,51 @@
 
 namespace rp::lang {
 
+namespace {
+// A node's kind tag: its symbol plus 3, in 16 bits, so that tree-sitter's ERROR (65535) and
+// error-repair (65534) symbols get 2 and 1 and 0 stays free (no tag). kind_name_table() is
+// indexed by it. The public symbol names the same node type as the symbol ts_node_type reads
+// (tree-sitter maps symbols of one name to one public symbol).
+constexpr uint32_t kKindShift = 16;
+constexpr uint32_t kAliasMask = 0xFFFF;
+uint32_t kind_tag(TSSymbol symbol) { return static_cast<uint16_t>(symbol + 3); }
+
+// The node type names of one grammar by kind tag, built once per grammar.
+const std::string_view* kind_name_table(Grammar g) {
+  auto build = [](Grammar grammar) {
+    const TSLanguage* lang = ts_language(grammar);
+    uint32_t count = std::min<uint32_t>(ts_language_symbol_count(lang), kAliasMask - 3);
+    std::vector<std::string_view> names(count + 3);
+    for (uint32_t s = 0; s < count; ++s)
+      if (const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(s))) names[kind_tag(static_cast<TSSymbol>(s))] = name;
+    names[kind_tag(static_cast<TSSymbol>(-1))] = ts_language_symbol_name(lang, static_cast<TSSymbol>(-1));
+    names[kind_tag(static_cast<TSSymbol>(-2))] = ts_language_symbol_name(lang, static_cast<TSSymbol>(-2));
+    return names;
+  };
+  static const std::vector<std::string_view> python = build(Grammar::Python);
+  static const std::vector<std::string_view> cpp = build(Grammar::Cpp);
+  static const std::vector<std::string_view> cuda = build(Grammar::Cuda);
+  switch (g) {
+    case Grammar::Python: return python.data();
+    case Grammar::Cpp: return cpp.data();
+    case Grammar::Cuda: return cuda.data();
+    case Grammar::None: return nullptr;
+  }
+  return nullptr;
+}
+}  // namespace
+
 // Converts between our Node and tree-sitter's TSNode; the only place that knows both.
 struct NodeAccess {
+  // Records the node's kind tag beside tree-sitter's alias symbol: every caller has just
+  // reached `n` through its subtree (a cursor step, a child or field lookup), so reading its
+  // symbol now is a warm read, where a later kind() would be a cold one.
   static Node wrap(const SyntaxTree* tree, TSNode n) {
     Node out;
     if (ts_node_is_null(n)) return out;
     out.tree_ = tree;
     std::memcpy(out.raw_, n.context, sizeof(out.raw_));
+    out.raw_[3] = (n.context[3] & kAliasMask) | (kind_tag(ts_node_symbol(n)) << kKindShift);
     out.id_ = n.id;
     return out;
   }
@@ -29,10 +67,12 @@ struct NodeAccess {
   static TSNode ts(const Node& n) {
     TSNode t;
     std::memcpy(t.context, n.raw_, sizeof(t.context));
+    t.context[3] &= kAliasMask;
     t.id = n.id_;
     t.tree = n.tree_ ? n.tree_->raw() : nullptr;
     return t;
   }
+  static uint32_t tag(const Node& n) { return n.raw_[3] >> kKindShift; }
   static const SyntaxTree* tree(const Node& n) { return n.tree_; }
 };
 
@@ -162,7 +202,11 @@ std::string literal_value(Node n) {
 
 // ---------------------------------------------------------------- Node
 
-std::string_view Node::kind() const { return null() ? std::string_view() : ts_node_type(NodeAccess::ts(*this)); }
+std::string_view Node::kind() const {
+  if (null()) return {};
+  if (uint32_t tag = NodeAccess::tag(*this)) return tree_->kind_names()[tag];
+  return ts_node_type(NodeAccess::ts(*this));
+}
 
 std::string_view Node::text() const {
   if (null()) return {};
@@ -580,6 +624,7 @@ std::optional<IfChain> SyntaxTree::if_chain_at(Node if_node) const {
 
 SyntaxTree::SyntaxTree(Grammar g, std::string source)
     : memo_(std::make_unique<Memo>()), grammar_(g), source_(std::move(source)) {
+  kind_names_ = kind_name_table(g);
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i)
     if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
