@@ -73,6 +73,24 @@ struct NodeAccess {
     return t;
   }
   static uint32_t tag(const Node& n) { return n.raw_[3] >> kKindShift; }
+  // A Node without its tree pointer, for arrays of one tree's nodes: 24 bytes instead of 32.
+  struct Packed {
+    uint32_t raw[4];  // raw[0] is the start byte (tree-sitter's context[0])
+    const void* id;
+  };
+  static Packed pack(const Node& n) {
+    Packed p;
+    std::memcpy(p.raw, n.raw_, sizeof(p.raw));
+    p.id = n.id_;
+    return p;
+  }
+  static Node unpack(const SyntaxTree* tree, const Packed& p) {
+    Node out;
+    out.tree_ = tree;
+    std::memcpy(out.raw_, p.raw, sizeof(out.raw_));
+    out.id_ = p.id;
+    return out;
+  }
   static const SyntaxTree* tree(const Node& n) { return n.tree_; }
 };
 
@@ -320,16 +338,18 @@ bool Node::operator==(const Node& o) const {
 // of the tree's root; kept in the tree's Memo.
 // The same array answers named_children() (the children of entry i are i + 1, then each
 // next one at the end of the previous one's subtree, up to end[i]) and parent() (`parent`).
+// Kept for the tree's lifetime, and a review keeps the trees of every changed file, both
+// sides: 32 bytes per named node (the nodes without their common tree pointer, whose first
+// word is the start byte stored_index's binary search reads; `end`; `parent`).
 struct WalkOrder {
   std::once_flag once;
   std::atomic<bool> ready{false};  // set once `nodes`, `end` and `parent` are complete
-  std::vector<Node> nodes;
+  const SyntaxTree* tree = nullptr;
+  std::vector<NodeAccess::Packed> nodes;
   std::vector<uint32_t> end;
   std::vector<uint32_t> parent;  // index of the entry's parent; kNoParent for the root
-  // Each entry's start byte, beside `nodes`: stored_index's binary search reads this flat
-  // array instead of calling into tree-sitter per probe (the identity scan among the few
-  // entries that start at the same byte reads the node's id).
-  std::vector<uint32_t> start;
+  Node node(size_t i) const { return NodeAccess::unpack(tree, nodes[i]); }
+  uint32_t start(size_t i) const { return nodes[i].raw[0]; }
 };
 constexpr uint32_t kNoParent = UINT32_MAX;
 
@@ -413,10 +433,10 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
     }
     w.parent.push_back(open.empty() ? kNoParent : open.back().first);
     open.emplace_back(static_cast<uint32_t>(w.nodes.size()), depth);
-    w.nodes.push_back(NodeAccess::wrap(tree, n));
+    w.nodes.push_back(NodeAccess::pack(NodeAccess::wrap(tree, n)));
     w.end.push_back(0);
-    w.start.push_back(ts_node_start_byte(n));
   };
+  w.tree = tree;
   record(root, 0);
   cursor_walk(root, [&](TSNode n, size_t depth) {
     record(n, depth);
@@ -428,7 +448,6 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
   w.nodes.shrink_to_fit();
   w.end.shrink_to_fit();
   w.parent.shrink_to_fit();
-  w.start.shrink_to_fit();
 }
 
 // The entry of `n` in a stored walk order: nullopt when the order is not stored yet (only
@@ -439,9 +458,11 @@ std::optional<size_t> stored_index(const WalkOrder& w, const Node& n) {
   if (!w.ready.load(std::memory_order_acquire)) return std::nullopt;
   const TSNode& t = NodeAccess::ts(n);
   uint32_t start = ts_node_start_byte(t);
-  size_t i = static_cast<size_t>(std::lower_bound(w.start.begin(), w.start.end(), start) - w.start.begin());
-  while (i < w.start.size() && w.start[i] == start && NodeAccess::id(w.nodes[i]) != t.id) ++i;
-  if (i == w.start.size() || w.start[i] != start) return std::nullopt;
+  auto at = std::lower_bound(w.nodes.begin(), w.nodes.end(), start,
+                             [](const NodeAccess::Packed& e, uint32_t b) { return e.raw[0] < b; });
+  size_t i = static_cast<size_t>(at - w.nodes.begin());
+  while (i < w.nodes.size() && w.start(i) == start && w.nodes[i].id != t.id) ++i;
+  if (i == w.nodes.size() || w.start(i) != start) return std::nullopt;
   return i;
 }
 
@@ -464,8 +485,8 @@ bool walk_stored(WalkOrder* w, const SyntaxTree* tree, const Node& from,
     if (!at) return false;
     i = *at;
   }
-  if (!visit(w->nodes[i])) return true;
-  for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->nodes[j]) ? j + 1 : w->end[j];
+  if (!visit(w->node(i))) return true;
+  for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->node(j)) ? j + 1 : w->end[j];
   return true;
 }
 }  // namespace
@@ -532,7 +553,7 @@ Node SyntaxTree::parent_of(const Node& n) const {
   // A named node of a tree whose walk order is stored: its parent is recorded there (the
   // walk's parent of a named node is its nearest visible ancestor, as tree-sitter's).
   const WalkOrder& w = memo_->walk_order;
-  if (std::optional<size_t> i = stored_index(w, n)) return w.parent[*i] == kNoParent ? Node() : w.nodes[w.parent[*i]];
+  if (std::optional<size_t> i = stored_index(w, n)) return w.parent[*i] == kNoParent ? Node() : w.node(w.parent[*i]);
   const uint32_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
   std::lock_guard path_lock(memo_->path_mutex);
   std::vector<TSNode>& path = memo_->last_path;  // root, then each the parent of the next
@@ -1230,7 +1251,7 @@ std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) con
     std::call_once(m.idents_once, [&] {
       walk(root(), [](Node) { return false; });  // stores the walk order
       for (size_t i = 0; i < w.nodes.size(); ++i)
-        if (w.nodes[i].kind() == "identifier") m.idents[w.nodes[i].text()].push_back(static_cast<uint32_t>(i));
+        if (Node n = w.node(i); n.kind() == "identifier") m.idents[n.text()].push_back(static_cast<uint32_t>(i));
       m.idents_ready.store(true, std::memory_order_release);
     });
   }
@@ -1244,7 +1265,7 @@ std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) con
     auto first = whole ? entries.begin() : std::lower_bound(entries.begin(), entries.end(), static_cast<uint32_t>(*at));
     auto last = whole ? entries.end() : std::lower_bound(first, entries.end(), w.end[*at]);
     out.reserve(static_cast<size_t>(last - first));
-    for (auto e = first; e != last; ++e) out.push_back(w.nodes[*e]);
+    for (auto e = first; e != last; ++e) out.push_back(w.node(*e));
     return out;
   }
   walk(scope ? scope : root(), [&](Node n) {
