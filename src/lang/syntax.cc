@@ -15,13 +15,51 @@
 
 namespace rp::lang {
 
+namespace {
+// A node's kind tag: its symbol plus 3, in 16 bits, so that tree-sitter's ERROR (65535) and
+// error-repair (65534) symbols get 2 and 1 and 0 stays free (no tag). kind_name_table() is
+// indexed by it. The public symbol names the same node type as the symbol ts_node_type reads
+// (tree-sitter maps symbols of one name to one public symbol).
+constexpr uint32_t kKindShift = 16;
+constexpr uint32_t kAliasMask = 0xFFFF;
+uint32_t kind_tag(TSSymbol symbol) { return static_cast<uint16_t>(symbol + 3); }
+
+// The node type names of one grammar by kind tag, built once per grammar.
+const std::string_view* kind_name_table(Grammar g) {
+  auto build = [](Grammar grammar) {
+    const TSLanguage* lang = ts_language(grammar);
+    uint32_t count = std::min<uint32_t>(ts_language_symbol_count(lang), kAliasMask - 3);
+    std::vector<std::string_view> names(count + 3);
+    for (uint32_t s = 0; s < count; ++s)
+      if (const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(s))) names[kind_tag(static_cast<TSSymbol>(s))] = name;
+    names[kind_tag(static_cast<TSSymbol>(-1))] = ts_language_symbol_name(lang, static_cast<TSSymbol>(-1));
+    names[kind_tag(static_cast<TSSymbol>(-2))] = ts_language_symbol_name(lang, static_cast<TSSymbol>(-2));
+    return names;
+  };
+  static const std::vector<std::string_view> python = build(Grammar::Python);
+  static const std::vector<std::string_view> cpp = build(Grammar::Cpp);
+  static const std::vector<std::string_view> cuda = build(Grammar::Cuda);
+  switch (g) {
+    case Grammar::Python: return python.data();
+    case Grammar::Cpp: return cpp.data();
+    case Grammar::Cuda: return cuda.data();
+    case Grammar::None: return nullptr;
+  }
+  return nullptr;
+}
+}  // namespace
+
 // Converts between our Node and tree-sitter's TSNode; the only place that knows both.
 struct NodeAccess {
+  // Records the node's kind tag beside tree-sitter's alias symbol: every caller has just
+  // reached `n` through its subtree (a cursor step, a child or field lookup), so reading its
+  // symbol now is a warm read, where a later kind() would be a cold one.
   static Node wrap(const SyntaxTree* tree, TSNode n) {
     Node out;
     if (ts_node_is_null(n)) return out;
     out.tree_ = tree;
     std::memcpy(out.raw_, n.context, sizeof(out.raw_));
+    out.raw_[3] = (n.context[3] & kAliasMask) | (kind_tag(ts_node_symbol(n)) << kKindShift);
     out.id_ = n.id;
     return out;
   }
@@ -29,9 +67,29 @@ struct NodeAccess {
   static TSNode ts(const Node& n) {
     TSNode t;
     std::memcpy(t.context, n.raw_, sizeof(t.context));
+    t.context[3] &= kAliasMask;
     t.id = n.id_;
     t.tree = n.tree_ ? n.tree_->raw() : nullptr;
     return t;
+  }
+  static uint32_t tag(const Node& n) { return n.raw_[3] >> kKindShift; }
+  // A Node without its tree pointer, for arrays of one tree's nodes: 24 bytes instead of 32.
+  struct Packed {
+    uint32_t raw[4];  // raw[0] is the start byte (tree-sitter's context[0])
+    const void* id;
+  };
+  static Packed pack(const Node& n) {
+    Packed p;
+    std::memcpy(p.raw, n.raw_, sizeof(p.raw));
+    p.id = n.id_;
+    return p;
+  }
+  static Node unpack(const SyntaxTree* tree, const Packed& p) {
+    Node out;
+    out.tree_ = tree;
+    std::memcpy(out.raw_, p.raw, sizeof(out.raw_));
+    out.id_ = p.id;
+    return out;
   }
   static const SyntaxTree* tree(const Node& n) { return n.tree_; }
 };
@@ -162,7 +220,11 @@ std::string literal_value(Node n) {
 
 // ---------------------------------------------------------------- Node
 
-std::string_view Node::kind() const { return null() ? std::string_view() : ts_node_type(NodeAccess::ts(*this)); }
+std::string_view Node::kind() const {
+  if (null()) return {};
+  if (uint32_t tag = NodeAccess::tag(*this)) return tree_->kind_names()[tag];
+  return ts_node_type(NodeAccess::ts(*this));
+}
 
 std::string_view Node::text() const {
   if (null()) return {};
@@ -276,16 +338,18 @@ bool Node::operator==(const Node& o) const {
 // of the tree's root; kept in the tree's Memo.
 // The same array answers named_children() (the children of entry i are i + 1, then each
 // next one at the end of the previous one's subtree, up to end[i]) and parent() (`parent`).
+// Kept for the tree's lifetime, and a review keeps the trees of every changed file, both
+// sides: 32 bytes per named node (the nodes without their common tree pointer, whose first
+// word is the start byte stored_index's binary search reads; `end`; `parent`).
 struct WalkOrder {
   std::once_flag once;
   std::atomic<bool> ready{false};  // set once `nodes`, `end` and `parent` are complete
-  std::vector<Node> nodes;
+  const SyntaxTree* tree = nullptr;
+  std::vector<NodeAccess::Packed> nodes;
   std::vector<uint32_t> end;
   std::vector<uint32_t> parent;  // index of the entry's parent; kNoParent for the root
-  // Each entry's start byte, beside `nodes`: stored_index's binary search reads this flat
-  // array instead of calling into tree-sitter per probe (the identity scan among the few
-  // entries that start at the same byte reads the node's id).
-  std::vector<uint32_t> start;
+  Node node(size_t i) const { return NodeAccess::unpack(tree, nodes[i]); }
+  uint32_t start(size_t i) const { return nodes[i].raw[0]; }
 };
 constexpr uint32_t kNoParent = UINT32_MAX;
 
@@ -369,10 +433,10 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
     }
     w.parent.push_back(open.empty() ? kNoParent : open.back().first);
     open.emplace_back(static_cast<uint32_t>(w.nodes.size()), depth);
-    w.nodes.push_back(NodeAccess::wrap(tree, n));
+    w.nodes.push_back(NodeAccess::pack(NodeAccess::wrap(tree, n)));
     w.end.push_back(0);
-    w.start.push_back(ts_node_start_byte(n));
   };
+  w.tree = tree;
   record(root, 0);
   cursor_walk(root, [&](TSNode n, size_t depth) {
     record(n, depth);
@@ -384,7 +448,6 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
   w.nodes.shrink_to_fit();
   w.end.shrink_to_fit();
   w.parent.shrink_to_fit();
-  w.start.shrink_to_fit();
 }
 
 // The entry of `n` in a stored walk order: nullopt when the order is not stored yet (only
@@ -395,9 +458,11 @@ std::optional<size_t> stored_index(const WalkOrder& w, const Node& n) {
   if (!w.ready.load(std::memory_order_acquire)) return std::nullopt;
   const TSNode& t = NodeAccess::ts(n);
   uint32_t start = ts_node_start_byte(t);
-  size_t i = static_cast<size_t>(std::lower_bound(w.start.begin(), w.start.end(), start) - w.start.begin());
-  while (i < w.start.size() && w.start[i] == start && NodeAccess::id(w.nodes[i]) != t.id) ++i;
-  if (i == w.start.size() || w.start[i] != start) return std::nullopt;
+  auto at = std::lower_bound(w.nodes.begin(), w.nodes.end(), start,
+                             [](const NodeAccess::Packed& e, uint32_t b) { return e.raw[0] < b; });
+  size_t i = static_cast<size_t>(at - w.nodes.begin());
+  while (i < w.nodes.size() && w.start(i) == start && w.nodes[i].id != t.id) ++i;
+  if (i == w.nodes.size() || w.start(i) != start) return std::nullopt;
   return i;
 }
 
@@ -420,8 +485,8 @@ bool walk_stored(WalkOrder* w, const SyntaxTree* tree, const Node& from,
     if (!at) return false;
     i = *at;
   }
-  if (!visit(w->nodes[i])) return true;
-  for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->nodes[j]) ? j + 1 : w->end[j];
+  if (!visit(w->node(i))) return true;
+  for (size_t j = i + 1, end = w->end[i]; j < end;) j = visit(w->node(j)) ? j + 1 : w->end[j];
   return true;
 }
 }  // namespace
@@ -488,7 +553,7 @@ Node SyntaxTree::parent_of(const Node& n) const {
   // A named node of a tree whose walk order is stored: its parent is recorded there (the
   // walk's parent of a named node is its nearest visible ancestor, as tree-sitter's).
   const WalkOrder& w = memo_->walk_order;
-  if (std::optional<size_t> i = stored_index(w, n)) return w.parent[*i] == kNoParent ? Node() : w.nodes[w.parent[*i]];
+  if (std::optional<size_t> i = stored_index(w, n)) return w.parent[*i] == kNoParent ? Node() : w.node(w.parent[*i]);
   const uint32_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
   std::lock_guard path_lock(memo_->path_mutex);
   std::vector<TSNode>& path = memo_->last_path;  // root, then each the parent of the next
@@ -580,6 +645,7 @@ std::optional<IfChain> SyntaxTree::if_chain_at(Node if_node) const {
 
 SyntaxTree::SyntaxTree(Grammar g, std::string source)
     : memo_(std::make_unique<Memo>()), grammar_(g), source_(std::move(source)) {
+  kind_names_ = kind_name_table(g);
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i)
     if (source_[i] == '\n' && i + 1 < source_.size()) line_starts_.push_back(i + 1);
@@ -1185,7 +1251,7 @@ std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) con
     std::call_once(m.idents_once, [&] {
       walk(root(), [](Node) { return false; });  // stores the walk order
       for (size_t i = 0; i < w.nodes.size(); ++i)
-        if (w.nodes[i].kind() == "identifier") m.idents[w.nodes[i].text()].push_back(static_cast<uint32_t>(i));
+        if (Node n = w.node(i); n.kind() == "identifier") m.idents[n.text()].push_back(static_cast<uint32_t>(i));
       m.idents_ready.store(true, std::memory_order_release);
     });
   }
@@ -1199,7 +1265,7 @@ std::vector<Node> SyntaxTree::identifiers(std::string_view name, Node scope) con
     auto first = whole ? entries.begin() : std::lower_bound(entries.begin(), entries.end(), static_cast<uint32_t>(*at));
     auto last = whole ? entries.end() : std::lower_bound(first, entries.end(), w.end[*at]);
     out.reserve(static_cast<size_t>(last - first));
-    for (auto e = first; e != last; ++e) out.push_back(w.nodes[*e]);
+    for (auto e = first; e != last; ++e) out.push_back(w.node(*e));
     return out;
   }
   walk(scope ? scope : root(), [&](Node n) {

@@ -56,7 +56,10 @@ class Node {
  private:
   friend struct NodeAccess;
   const SyntaxTree* tree_ = nullptr;
-  uint32_t raw_[4] = {0, 0, 0, 0};  // TSNode context
+  // TSNode context. tree-sitter keeps a 16-bit alias symbol in the low half of raw_[3]; the
+  // high half holds this node's kind tag (see NodeAccess::wrap), so kind() reads the kind
+  // from the node instead of from the tree-sitter subtree, which on a large PR is cold memory.
+  uint32_t raw_[4] = {0, 0, 0, 0};
   const void* id_ = nullptr;
 };
 
@@ -267,6 +270,8 @@ class SyntaxTree {
 
   // Internal: used by Node.
   const TSTree* raw() const { return tree_; }
+  // Internal: Node::kind(). The grammar's node type names indexed by kind tag.
+  const std::string_view* kind_names() const { return kind_names_; }
   // Internal: Node::parent(). tree-sitter finds a parent by walking down from the root and
   // scanning each ancestor's children, so a module of thousands of statements made every
   // parent() call scan them all; wide nodes keep their children sorted for a binary search.
@@ -294,6 +299,7 @@ class SyntaxTree {
   Grammar grammar_;
   std::string source_;
   TSTree* tree_ = nullptr;
+  const std::string_view* kind_names_ = nullptr;
   bool stopped_ = false;
   std::vector<uint32_t> line_starts_;
 };

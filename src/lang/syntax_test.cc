@@ -5,6 +5,7 @@
 #include "lang/parse_budget.h"
 
 #include <gtest/gtest.h>
+#include <tree_sitter/api.h>
 
 namespace rp::lang {
 namespace {
@@ -76,6 +77,51 @@ TEST(Syntax, StoredWalkOrderTellsApartNodesStartingAtOneByte) {
     EXPECT_EQ(visited, i == 1 ? 5 : i == 2 ? 3 : 1) << i;
   }
   EXPECT_EQ(chain().size(), 4u);
+}
+
+// kind() reads the kind recorded when the node was reached; it names what tree-sitter's own
+// ts_node_type does for every node, named or not, aliased (C++ field_identifier is an alias of
+// identifier), ERROR and MISSING included, reached as a child, a field, a parent or a walk.
+void expect_kinds_match(const SyntaxTree& t) {
+  int compared = 0;
+  std::vector<std::pair<Node, TSNode>> stack{{t.root(), ts_tree_root_node(t.raw())}};
+  while (!stack.empty()) {
+    auto [node, ts] = stack.back();
+    stack.pop_back();
+    ASSERT_EQ(node.start_byte(), ts_node_start_byte(ts));
+    EXPECT_EQ(node.kind(), std::string_view(ts_node_type(ts))) << node.text();
+    EXPECT_EQ(node.is_named(), ts_node_is_named(ts)) << node.text();
+    if (Node p = node.parent()) {
+      EXPECT_EQ(p.kind(), std::string_view(ts_node_type(ts_node_parent(ts))));
+    }
+    std::vector<Node> kids = node.children();
+    ASSERT_EQ(kids.size(), ts_node_child_count(ts));
+    for (uint32_t i = 0; i < kids.size(); ++i) stack.emplace_back(kids[i], ts_node_child(ts, i));
+    ++compared;
+  }
+  // The stored walk order (built by the first whole-file walk) holds the same kinds.
+  std::vector<std::string_view> first, second;
+  walk(t.root(), [&](Node n) { return first.push_back(n.kind()), true; });
+  walk(t.root(), [&](Node n) { return second.push_back(n.kind()), true; });
+  EXPECT_EQ(first, second);
+  EXPECT_GT(compared, 10);
+}
+
+TEST(Syntax, KindIsTreeSittersNodeType) {
+  expect_kinds_match(*py("import a.b as c\nclass K(B):\n    def f(self, *a, **k):\n        return [x for x in a if x]\n"));
+  expect_kinds_match(*py("def broken(:\n    x = = 1\n    print(\n"));  // ERROR and MISSING nodes
+  expect_kinds_match(*cu("struct S { int field; };\n__global__ void k(S s) { s.field = 1; k<<<1, 2>>>(s); }\n"));
+  expect_kinds_match(*cu("void f( { int x = ; template <class T struct }\n"));
+  auto field = cu("void f(S s) { s.field = 1; }\n");
+  bool seen = false;
+  walk(field->root(), [&](Node n) {
+    if (n.kind() == "field_expression") {
+      EXPECT_EQ(n.child_by_field("field").kind(), "field_identifier");
+      seen = true;
+    }
+    return true;
+  });
+  EXPECT_TRUE(seen);
 }
 
 TEST(Syntax, GrammarPerExtension) {
