@@ -28,7 +28,7 @@ std::set<int> line_numbers(const FileChange& file, DiffLine::Kind kind) {
   std::set<int> out;
   for (const Hunk& h : file.hunks)
     for (const DiffLine& l : h.lines)
-      if (l.kind == kind) out.insert(kind == DiffLine::Kind::Added ? l.new_line : l.old_line);
+      if (l.kind == kind) out.insert(out.end(), kind == DiffLine::Kind::Added ? l.new_line : l.old_line);  // ascending: O(1) each
   return out;
 }
 }  // namespace

@@ -874,8 +874,11 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
       if (!tree) continue;
       const SyntaxTree* old_tree = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.old_path);
       const std::vector<Function>& fns = tree->functions();
+      std::vector<const Function*> kernels;  // few per file: asked once each, not once per function
+      for (const Function& outer : fns)
+        if (is_jit_kernel(outer)) kernels.push_back(&outer);
       for (const Function& fn : fns) {
-        if (!fn.body || fn.body.has_error() || in_jit_kernel(fn, fns)) continue;
+        if (!fn.body || fn.body.has_error() || in_jit_kernel(fn, kernels)) continue;
         if (!touches_added(added, fn.start_line, fn.end_line)) continue;
         Flow flow(*tree, oracle(ctx, f.new_path));
         // One finding per chain: a stubbed `else: pass` leaves a dozen names unbound at once.
@@ -947,9 +950,9 @@ class UnboundLocal : public RuleWithInfo<kInfo> {
 
   // A helper defined inside a kernel (`def _run_tile(...)` in a `@flyc.kernel` body) is traced
   // with the kernel: its conditions are the kernel's compile-time constants too.
-  static bool in_jit_kernel(const Function& fn, const std::vector<Function>& fns) {
-    for (const Function& outer : fns)
-      if (outer.start_line <= fn.start_line && fn.end_line <= outer.end_line && is_jit_kernel(outer)) return true;
+  static bool in_jit_kernel(const Function& fn, const std::vector<const Function*>& kernels) {
+    for (const Function* outer : kernels)
+      if (outer->start_line <= fn.start_line && fn.end_line <= outer->end_line) return true;
     return false;
   }
 
