@@ -21,6 +21,11 @@ std::string_view needs_name(Needs n) {
   }
   return "";
 }
+std::string floor_text(const SeverityFloor& f, std::string_view before, std::string_view after) {
+  return fmt::format("{}By default{} only its {} and higher findings are reported ({}); `--enable {}` shows all.{}",
+                     before, f.profile.empty() ? "" : fmt::format(" in {}", f.profile), severity_name(f.floor), f.why,
+                     f.rule, after);
+}
 }  // namespace
 
 std::string render_rule_text(const RuleInfo& r) {
@@ -30,6 +35,8 @@ std::string render_rule_text(const RuleInfo& r) {
     if (off.rule == r.name)
       out += fmt::format("  Off by default{} ({}); `--enable {}` runs it.\n",
                          off.profile.empty() ? "" : fmt::format(" in {}", off.profile), off.why, r.name);
+  for (const SeverityFloor& f : severity_floors())
+    if (f.rule == r.name) out += floor_text(f, "  ", "\n");
   std::string_view docs = r.docs;
   while (!docs.empty()) {
     size_t nl = docs.find('\n');
@@ -61,6 +68,8 @@ std::string render_rules_markdown() {
       if (o.rule == r.name)
         off += fmt::format("\n\nOff by default{} ({}); `--enable {}` runs it.",
                            o.profile.empty() ? "" : fmt::format(" in {}", o.profile), o.why, r.name);
+    for (const SeverityFloor& f : severity_floors())
+      if (f.rule == r.name) off += floor_text(f, "\n\n", "");
     out += fmt::format("\n## {}\n\n{}{}\n\n{}\n", r.name, r.summary, off, r.docs);
   }
   return out;

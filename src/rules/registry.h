@@ -41,6 +41,21 @@ const std::vector<SwitchedOff>& switched_off();
 // when it runs there by default.
 const SwitchedOff* switched_off_rule(std::string_view name, std::string_view profile = "");
 
+// A rule whose low-severity findings are measured noise while its higher ones are not: by
+// default it runs and reports only findings at `floor` or above; named (--enable, --rule, the
+// configuration's rules.enable) it reports everything. `why` is the measurement.
+struct SeverityFloor {
+  std::string_view rule;
+  std::string_view profile;  // "" = every profile
+  Severity floor;
+  std::string_view why;
+};
+const std::vector<SeverityFloor>& severity_floors();
+// The floor `name` reports from in `profile` when nobody named it; nullptr when it has none.
+const SeverityFloor* severity_floor(std::string_view name, std::string_view profile = "");
+// Whether a review with this selection keeps `rule`'s findings below its floor (it named it).
+bool below_floor_kept(const RuleInfo& rule, const RuleSelection& selection);
+
 // Whether a rule name as a user wrote it (configuration, --rule/--enable/--disable, a
 // suppression comment) names rule `rule`: its own name, or the family name of a rule split
 // from the one the user named (api-propagation names param-discarded, ...).

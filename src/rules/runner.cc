@@ -22,7 +22,9 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std:
     rule->check(ctx, found);
     if (auto outcome = budget::finish_rule())
       run.unfinished.push_back({std::string(info.name), outcome->file, outcome->stopped});
+    const SeverityFloor* floor = below_floor_kept(info, selection) ? nullptr : severity_floor(info.name, ctx.profile.name);
     for (Finding& f : found) {
+      if (floor && f.severity < floor->floor) continue;
       if (f.rule.empty()) f.rule = std::string(info.name);
       run.findings.push_back(std::move(f));
     }
