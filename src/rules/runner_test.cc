@@ -38,9 +38,14 @@ TEST(Runner, FloorDropsFindingsBelowItUnlessTheRuleIsNamed) {
             (std::multiset<Severity>{Severity::Note}));
   EXPECT_EQ(severities("int32-index-overflow/fire_new_int_kernel_param", rule, RuleSelection{{rule}, {}, {}}),
             (std::multiset<Severity>{Severity::Note}));
-  // A product next to the author's own 64-bit twin: above the floor, reported by default.
-  EXPECT_EQ(severities("int32-index-overflow/fire_cpp_widened_twin_single_stride", rule, {}),
+  // A product next to the author's own 64-bit twin of the same tensor: above the floor,
+  // reported by default (red in a sibling kernel, warn for a single stride).
+  EXPECT_EQ(severities("int32-index-overflow/fire_cpp_twin_same_offset_in_sibling_kernel", rule, {}),
+            (std::multiset<Severity>{Severity::Red}));
+  EXPECT_EQ(severities("int32-index-overflow/fire_triton_pid_twin_same_pointer", rule, {}),
             (std::multiset<Severity>{Severity::Warn}));
+  // A twin for another tensor is cited, not counted: a note, dropped by default.
+  EXPECT_TRUE(severities("int32-index-overflow/fire_gluon_buffer_twin_for_other_tensor_is_a_note", rule, {}).empty());
 }
 
 TEST(Registry, SeverityFloorsNameRulesThatRunByDefault) {

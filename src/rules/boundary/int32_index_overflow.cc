@@ -49,10 +49,13 @@ constexpr RuleInfo kInfo{
 - The author's own widening: when the same index is widened to 64 bits before a multiply
   elsewhere (`static_cast<int64_t>(row) * in_stride`, `row.to(tl.int64) * stride_x`,
   `fx.Int64(seq_start) * fx.Int64(N)`; times a runtime value, not a literal element size) in the same kernel, a sibling kernel of the file (C++),
-  or another file of the PR (FlyDSL: the backward kernel of the same op), an unwidened product
-  of that index is red, with that line as the trigger's scale. In the same kernel this also
-  reports one block index or program id times one stride (otherwise left out) as a warn: the
-  twin may address a larger tensor (activations) than this product (a scale table). A product
+  or another file of the PR (FlyDSL: the backward kernel of the same op), for the same tensor
+  (the line assigns the same offset name, `a_row_off`/`a_row_off`, `out_base`/`out_offset`, or
+  adds it to or subscripts the same pointer), an unwidened product of that index is red, with
+  that line as the trigger's scale. In the same kernel this also reports one block index or
+  program id times one stride (otherwise left out) as a warn. A widening for another tensor
+  (the query rows beside a per-head LSE or gate table a fraction of their size) says nothing
+  about this tensor's size: it is cited in the finding but does not count. A product
   stored into a local that is scaled again (`tile = pid_b * n_tiles + t`, then `tile * s`) is a
   row number, not an offset, and is not reported this way.
 - AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
@@ -196,15 +199,21 @@ FactorFacts classify(const SyntaxTree& tree, Node f, const Scope& s, bool cpp) {
   return x;
 }
 
+// A line that widens an index to 64 bits before a multiply.
+struct Twin {
+  std::string path;
+  int line = 0;
+  std::string index, text;
+};
+
 struct Candidate {
   Node product;
   std::vector<FactorFacts> factors;
   std::string target;  // the local it is stored into ("" when inline)
-  // The author's own 64-bit twin: a line (of this kernel, a sibling kernel of the file, or
-  // another file of the PR) that widens the same index before multiplying it.
-  std::string twin_path;
-  int twin_line = 0;
-  std::string twin_index, twin_text;
+  // The author's own 64-bit twins: lines (of this kernel, a sibling kernel of the file, or
+  // another file of the PR) that widen the same index before multiplying it. Only a twin of
+  // the same tensor (report() chooses) says this product reaches 2^31.
+  std::vector<Twin> twins;
   // AMD buffer op: the offset is 32 bits from one base pointer whatever the arithmetic width.
   std::string buffer_ptr;
   std::vector<int> twins_moved;  // same-tensor sites the PR re-indented or moved (related only)
@@ -218,12 +227,15 @@ struct Site {
   std::string group;
 };
 
-// The first line of [from, to] (other than `skip`) where `name` itself is widened to 64 bits
-// and multiplied (`static_cast<int64_t>(name) * s`, `(long)name * s`, `name.to(tl.int64) * s`,
+// The lines of [from, to] (other than `skip`, at most kMaxTwins) where `name` itself is
+// widened to 64 bits and multiplied (`static_cast<int64_t>(name) * s`, `(long)name * s`, `name.to(tl.int64) * s`,
 // `fx.Int64(name) * fx.Int64(s)`): the author's evidence that this index times a stride
-// reaches 2^31. 0 when none.
-int widened_twin(const SyntaxTree& tree, int from, int to, const std::string& name, int skip, bool python) {
-  if (name.empty()) return 0;
+// reaches 2^31 (of the tensor those lines address).
+constexpr size_t kMaxTwins = 8;
+std::vector<int> widened_twins(const SyntaxTree& tree, int from, int to, const std::string& name, int skip,
+                               bool python) {
+  std::vector<int> lines;
+  if (name.empty()) return lines;
   std::string n = RE2::QuoteMeta(name);
   const std::string wide = R"((?:int64_t|uint64_t|long|long long|size_t|ptrdiff_t))";
   const std::string pattern(R"(static_cast\s*<\s*)" + wide + R"(\s*>\s*\(\s*)" + n + R"(\s*\)|\(\s*)" + wide + R"(\s*\)\s*)" + n +
@@ -241,9 +253,66 @@ int widened_twin(const SyntaxTree& tree, int from, int to, const std::string& na
     std::string after(rest.data(), rest.size());
     if (trim(after).empty()) after = std::string(code_part(tree.line_text(line + 1), python));
     if (!trim(after).starts_with("*") || RE2::PartialMatch(after, literal_factor)) continue;
-    return line;
+    lines.push_back(line);
+    if (lines.size() >= kMaxTwins) break;
   }
-  return 0;
+  return lines;
+}
+
+void add_twins(const SyntaxTree& tree, const std::string& path, const std::string& index,
+               const std::vector<int>& lines, std::vector<Twin>& out) {
+  for (int at : lines)
+    if (out.size() < kMaxTwins) out.push_back({path, at, index, std::string(tree.line_text(at))});
+}
+
+// What a name says it addresses: `out_base`, `out_offset`, `out_ptr` all address `out`.
+std::string tensor_stem(std::string name) {
+  static const RE2 suffix(R"((?:_(?:offset|offs|off|base|ptr|idx|index|start))+$)");
+  RE2::Replace(&name, suffix, "");
+  return name;
+}
+
+// The pointers `name` offsets on a line: `p[... name ...]`, `p + name`, `name + p`, as stems.
+std::set<std::string> pointers_offset_by(std::string_view code, const std::string& name) {
+  std::set<std::string> out;
+  const std::string n = RE2::QuoteMeta(name);
+  const RE2 use(R"(\b([A-Za-z_]\w*)\s*\[[^\]]*\b)" + n + R"(\b|\b([A-Za-z_]\w*)\s*\+\s*)" + n + R"(\b|\b)" + n +
+                R"(\s*\+\s*([A-Za-z_]\w*)\b)");
+  re2::StringPiece rest(code.data(), code.size());
+  std::string a, b, c;
+  while (RE2::FindAndConsume(&rest, use, &a, &b, &c))
+    for (const std::string& p : {a, b, c})
+      if (!p.empty() && p != name && p.size() > 1) out.insert(tensor_stem(p));
+  return out;
+}
+
+// The tensors a line of code names as addressed: the target it assigns (`x_off = ...`,
+// `const int64_t x_off = ...`), a pointer the offset is added to (`q + ...`, `... + q`) and an
+// array it subscripts (`a[...]`), as stems.
+std::set<std::string> addressed_tensors(std::string_view code, const std::string& index) {
+  std::set<std::string> out;
+  // Factors (`x * s`, `s * x`) are extents, not tensors.
+  std::set<std::string> factors;
+  static const RE2 factor(R"((\b[A-Za-z_]\w*)\s*\)?\s*\*[^*]|\*\s*\(?\s*([A-Za-z_]\w*)\b)");
+  static const RE2 target(R"(^\s*(?:[\w:<>\*&]+\s+)*\**(\w+)\s*=[^=])");
+  static const RE2 added(R"((\b[A-Za-z_]\w*)\s*\+|\+\s*([A-Za-z_]\w*)\b\s*(?:[-+;,)]|$))");
+  static const RE2 subscripted(R"(\b([A-Za-z_]\w*)\s*\[)");
+  std::string t, a, b;
+  re2::StringPiece rest(code.data(), code.size());
+  while (RE2::FindAndConsume(&rest, factor, &a, &b)) factors.insert(a.empty() ? b : a);
+  // A generic offset name (`offsets=` of a buffer op, `off`, `idx`) names no tensor.
+  static const RE2 generic(R"((?:offsets?|offs?|base|ptrs?|idx|index|start|[a-z]))");
+  auto keep = [&](const std::string& n) {
+    if (n.empty() || n == index || factors.count(n)) return;
+    std::string stem = tensor_stem(n);
+    if (!RE2::FullMatch(stem, generic)) out.insert(stem);
+  };
+  if (RE2::PartialMatch(code, target, &t)) factors.erase(t), keep(t);
+  rest = re2::StringPiece(code.data(), code.size());
+  while (RE2::FindAndConsume(&rest, added, &a, &b)) keep(a), keep(b);
+  rest = re2::StringPiece(code.data(), code.size());
+  while (RE2::FindAndConsume(&rest, subscripted, &a)) keep(a);
+  return out;
 }
 
 // The verdict for a product. Nothing may be widened. Either an index meets another runtime
@@ -454,13 +523,10 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (!c.factors[i].index) continue;
       for (const std::string& n : names_read(tree, fs[i])) {
         if (!indices.count(n)) continue;
-        int at = widened_twin(tree, fn.start_line, fn.end_line, n, line, python);
-        if (!at && file_wide) at = widened_twin(tree, 1, tree.root().end_line(), n, line, python);
-        if (!at) continue;
-        c.twin_path = path;
-        c.twin_line = at;
-        c.twin_index = n;
-        c.twin_text = std::string(tree.line_text(at));
+        std::vector<int> at = widened_twins(tree, fn.start_line, fn.end_line, n, line, python);
+        if (at.empty() && file_wide) at = widened_twins(tree, 1, tree.root().end_line(), n, line, python);
+        if (at.empty()) continue;
+        add_twins(tree, path, n, at, c.twins);
         return true;
       }
     }
@@ -899,23 +965,19 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       // The author's own `Int64(x) * ...` for one of these operands, in this file or another
       // file of the PR (the backward kernel of the same op): the scale is real.
       for (Node x : {a, b}) {
-        if (cand.twin_line || !is(x, NodeKind::Identifier)) continue;
+        if (!cand.twins.empty() || !is(x, NodeKind::Identifier)) continue;
         std::string n(x.text());
         int line = c.start_line();
-        if (int at = widened_twin(tree, 1, tree.root().end_line(), n, line, true)) {
-          cand.twin_path = path, cand.twin_line = at, cand.twin_index = n, cand.twin_text = tree.line_text(at);
-          break;
-        }
+        add_twins(tree, path, n, widened_twins(tree, 1, tree.root().end_line(), n, line, true), cand.twins);
+        if (!cand.twins.empty()) break;
         for (const FileChange& other : ctx.pr.changes.files) {
           if (other.new_path == path || !is_python(other.new_path) || is_test_path(other.new_path) ||
               other.status == FileStatus::Deleted)
             continue;
           const SyntaxTree* t = ctx.workspace.new_tree(other.new_path);
           if (!t) continue;
-          if (int at = widened_twin(*t, 1, t->root().end_line(), n, 0, true)) {
-            cand.twin_path = other.new_path, cand.twin_line = at, cand.twin_index = n, cand.twin_text = t->line_text(at);
-            break;
-          }
+          add_twins(*t, other.new_path, n, widened_twins(*t, 1, t->root().end_line(), n, 0, true), cand.twins);
+          if (!cand.twins.empty()) break;
         }
       }
       report(tree, path, cand, c.start_line(), "`Int32`", out);
@@ -972,23 +1034,46 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (x.trigger.empty()) x.severity = Severity::Note;
     }
     // The author widened the same index before multiplying it elsewhere in the kernel, a sibling
-    // kernel or another file of the PR: the scale is real by the author's own account.
-    if (c.twin_line) {
+    // kernel or another file of the PR, for the same tensor: the scale is real by the author's
+    // own account. A twin that addresses another tensor (the activations beside a per-head
+    // scale table) says nothing about this one's size: cited, not counted.
+    std::set<std::string> mine = addressed_tensors(tree.line_text(line), "");
+    if (!c.target.empty()) mine.insert(tensor_stem(c.target));
+    if (!c.buffer_ptr.empty()) mine.insert(tensor_stem(c.buffer_ptr));
+    if (use_line != line && !c.target.empty()) mine.merge(pointers_offset_by(tree.line_text(use_line), c.target));
+    const Twin* same = nullptr;
+    for (const Twin& t : c.twins) {
+      for (const std::string& n : addressed_tensors(t.text, t.index))
+        if (mine.count(n)) same = &t;
+      if (same) break;
+    }
+    // One index times one stride is a row of one tensor; only the author's widening of the same
+    // tensor elsewhere makes it a finding.
+    if (c.excused_shape && !same) return;
+    if (same) {
       if (x.trigger.empty())
-        x.trigger = "`" + index + "` * `" + others + "` >= 2^31: the scale at which `" + c.twin_path + ":" +
-                    std::to_string(c.twin_line) + "` already widens `" + c.twin_index + "` to 64 bits";
+        x.trigger = "`" + index + "` * `" + others + "` >= 2^31: the scale at which `" + same->path + ":" +
+                    std::to_string(same->line) + "` already widens `" + same->index + "` to 64 bits for the same tensor";
       // On a shape the rule otherwise excuses (one index times one stride) the twin may
       // address a larger tensor than this product does (a head index widened for the
       // activations, unwidened for a small scale table): a warn; on a reachable shape, red.
       x.severity = c.excused_shape ? Severity::Warn : Severity::Red;
-      x.problem += "; the same index is widened to 64 bits at " + c.twin_path + ":" + std::to_string(c.twin_line);
+      x.problem += "; the same index is widened to 64 bits for the same tensor at " + same->path + ":" +
+                   std::to_string(same->line);
+    } else if (!c.twins.empty()) {
+      const Twin& t = c.twins.front();
+      x.problem += "; `" + t.index + "` is widened to 64 bits for another tensor at " + t.path + ":" +
+                   std::to_string(t.line);
     }
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));
     if (use_line != line) {
       x.evidence.push_back(evidence(path, use_line, tree.line_text(use_line)));
       x.related.push_back(Location{path, use_line});
     }
-    if (c.twin_line) x.evidence.push_back(evidence(c.twin_path, c.twin_line, c.twin_text));
+    if (!c.twins.empty()) {
+      const Twin& t = same ? *same : c.twins.front();
+      x.evidence.push_back(evidence(t.path, t.line, t.text));
+    }
     for (int moved : c.twins_moved) {
       x.related.push_back(Location{path, moved});
       if (x.evidence.size() < 6) x.evidence.push_back(evidence(path, moved, tree.line_text(moved)));
