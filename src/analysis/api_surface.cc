@@ -17,8 +17,8 @@ namespace rp::api {
 using index::RepoIndex;
 using lang::NodeKind;
 
-std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree) {
-  std::map<std::string, lang::Function> out;
+FunctionsByName api_functions(const lang::SyntaxTree& tree) {
+  FunctionsByName out;
   // The names `typing.overload` goes by in this file: `overload`, `typing.overload`, and any alias
   // an import gives it (`from typing import overload as _overload`).
   std::set<std::string> overload_names = {"overload", "typing.overload", "typing_extensions.overload"};
@@ -35,7 +35,7 @@ std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree
     bool overload_stub = std::any_of(f.decorators.begin(), f.decorators.end(), [&](const std::string& d) {
       return overload_names.count(std::string(trim(d))) > 0;
     });
-    if (!overload_stub) out.emplace(f.qualified, f);
+    if (!overload_stub) out.emplace(f.qualified, &f);
   }
   return out;
 }
@@ -189,7 +189,7 @@ std::vector<std::pair<std::string, int>> gone_symbols(const RepoIndex& idx, cons
                                                       const lang::SyntaxTree& before) {
   std::vector<std::pair<std::string, int>> gone;
   for (const auto& [qual, fn] : api_functions(before))
-    if (fn.class_name.empty() && !idx.module_binds(path, fn.name)) gone.emplace_back(fn.name, fn.start_line);
+    if (fn->class_name.empty() && !idx.module_binds(path, fn->name)) gone.emplace_back(fn->name, fn->start_line);
   for (const lang::ClassDef& c : before.classes())
     if (!lang::ancestor(c.node, {NodeKind::FunctionDef, NodeKind::ClassDef}) && !idx.module_binds(path, c.name))
       gone.emplace_back(c.name, c.start_line);
@@ -241,9 +241,9 @@ ApiDiff compute_api_diff(const ReviewContext& ctx) {
     for (const auto& [qual, nf] : m.new_fns) {
       auto it = m.old_fns.find(qual);
       if (it == m.old_fns.end()) continue;
-      ChangedFunction c{&it->second, &nf, removed_keywords(it->second, nf), {}, {}};
-      c.stale_keyword = stale_keyword_calls(idx, m.path, nf, c.removed);
-      c.stale_positional = stale_positional_calls(idx, m.path, it->second, nf);
+      ChangedFunction c{it->second, nf, removed_keywords(*it->second, *nf), {}, {}};
+      c.stale_keyword = stale_keyword_calls(idx, m.path, *nf, c.removed);
+      c.stale_positional = stale_positional_calls(idx, m.path, *it->second, *nf);
       m.changed.push_back(std::move(c));
     }
     for (auto& [name, line] : gone_symbols(idx, m.path, *m.before)) {

@@ -16,8 +16,11 @@
 
 namespace rp::api {
 
-// Module-level functions and methods of module-level classes, by qualified name.
-std::map<std::string, lang::Function> api_functions(const lang::SyntaxTree& tree);
+// Module-level functions and methods of module-level classes, by qualified name: pointers into
+// `tree.functions()`, valid as long as the tree (a copy per function would double what an
+// 800-module PR's API diff holds).
+using FunctionsByName = std::map<std::string, const lang::Function*>;
+FunctionsByName api_functions(const lang::SyntaxTree& tree);
 
 std::set<std::string> param_names(const lang::Function& f);
 bool takes_kwargs(const lang::Function& f);
@@ -109,7 +112,7 @@ struct ModuleApiDiff {
   std::string path;  // head-side path
   const lang::SyntaxTree* before = nullptr;
   const lang::SyntaxTree* now = nullptr;
-  std::map<std::string, lang::Function> old_fns, new_fns;  // api_functions of each side
+  FunctionsByName old_fns, new_fns;  // api_functions of each side
   std::vector<ChangedFunction> changed;                    // in qualified-name order
   std::vector<GoneSymbol> gone;
 };

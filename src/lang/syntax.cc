@@ -354,13 +354,17 @@ struct WalkOrder {
 constexpr uint32_t kNoParent = UINT32_MAX;
 
 // Whole-file collections, each computed on first use. call_once keeps it safe should rules
-// ever share a tree across threads.
+// ever share a tree across threads. Kept as long as the tree, so without push_back's growth
+// slack (as the walk order).
 template <class T>
 class Lazy {
  public:
   template <class F>
   const std::vector<T>& get(F&& compute) {
-    std::call_once(once_, [&] { value_ = compute(); });
+    std::call_once(once_, [&] {
+      value_ = compute();
+      value_.shrink_to_fit();
+    });
     return value_;
   }
 

@@ -210,12 +210,12 @@ class ParamSomeArms : public RuleWithInfo<kInfo> {
       if (!is_python(f.new_path) || f.old_path.empty()) continue;
       const SyntaxTree* old_tree = ctx.workspace.old_tree(f.old_path);
       if (!old_tree) continue;
-      std::map<std::string, Function> before = api::api_functions(*old_tree);
+      api::FunctionsByName before = api::api_functions(*old_tree);
       for (const Function& fn : tree->functions()) {
         if (!fn.body || !touches_added(added, fn.start_line, fn.end_line) || is_triton_kernel(fn)) continue;
         auto was = before.find(fn.qualified);
         if (was == before.end()) continue;
-        std::set<std::string> old_params = api::param_names(was->second);
+        std::set<std::string> old_params = api::param_names(*was->second);
         for (const lang::Param& p : fn.params) {
           if (lang::param_kind(p) != lang::ParamKind::Plain || p.name == "self" || p.name == "cls") continue;
           // A parameter without a default is plumbing every caller must pass (a buffer, a pointer);

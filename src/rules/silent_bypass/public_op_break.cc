@@ -157,15 +157,15 @@ class PublicOpBreak : public RuleWithInfo<kInfo> {
   }
 
   // A public op that is gone with every in-repo user updated: the consumers are elsewhere.
-  void renamed(const lang::SyntaxTree& now, const std::map<std::string, lang::Function>& old_fns,
-               const std::map<std::string, lang::Function>& new_fns, const std::string& path, const std::string& name,
+  void renamed(const lang::SyntaxTree& now, const api::FunctionsByName& old_fns, const api::FunctionsByName& new_fns,
+               const std::string& path, const std::string& name,
                std::vector<Finding>& out) const {
     int line = 0;
     std::string successor;
     for (const auto& [qual, fn] : new_fns) {
-      if (!fn.class_name.empty() || old_fns.count(qual)) continue;
-      if (fn.name.find(name) != std::string::npos || name.find(fn.name) != std::string::npos) {
-        line = fn.start_line, successor = fn.name;
+      if (!fn->class_name.empty() || old_fns.count(qual)) continue;
+      if (fn->name.find(name) != std::string::npos || name.find(fn->name) != std::string::npos) {
+        line = fn->start_line, successor = fn->name;
         break;
       }
     }
