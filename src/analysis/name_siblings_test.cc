@@ -119,7 +119,7 @@ TEST(NameSiblings, PositionalRunSaysWhichSiblingComesNext) {
     return (c.num_src_rows, c.num_dst_rows, c.src_width, c.src_width)
 )";
   EXPECT_EQ(found(bound), (std::vector<std::string>{
-                              "element 4@3 reads c.src_width not c.dst_width@2 like element 3@3"}));
+                              "element 4 of the tuple@3 reads c.src_width not c.dst_width@2 like element 3@3"}));
 }
 
 // Equal neighbours are fine when nothing names the other sibling, or the expression already

@@ -75,11 +75,9 @@ class SiblingNameSlip : public RuleWithInfo<kInfo> {
             model, slot, s.wrong_word);
         x.action = fmt::format("Author must confirm which value {} needs: `{}`, or say on the line why `{}` is meant",
                                slot, s.sibling, s.read);
-        x.evidence.push_back(evidence(f.new_path, s.line, tree.line_text(s.line)));
-        if (s.model_line > 0 && s.model_line != s.line)
-          x.evidence.push_back(evidence(f.new_path, s.model_line, tree.line_text(s.model_line)));
-        if (s.sibling_line > 0 && s.sibling_line != s.line)
-          x.evidence.push_back(evidence(f.new_path, s.sibling_line, tree.line_text(s.sibling_line)));
+        // The slot, the twin it was copied from, and where the right sibling is bound.
+        for (int line : std::set<int>{s.line, s.model_line, s.sibling_line})
+          if (line > 0) x.evidence.push_back(evidence(f.new_path, line, tree.line_text(line)));
         out.push_back(std::move(x));
       }
     }
