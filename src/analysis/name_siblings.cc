@@ -402,9 +402,14 @@ class SlipFinder {
   // A run of positional values with no names: two equal neighbours, where another pair of
   // neighbours in the run goes from one sibling word to the other.
   void positional_run(const std::vector<Node>& values, std::string_view where, std::string_view whose) {
-    if (values.size() < 4) return;
+    // Fewer than four values hold no pattern besides the pair; more than eight are a table of
+    // data (a schedule, a list of type names), not the slots of one signature.
+    if (values.size() < 4 || values.size() > 8) return;
     std::vector<std::vector<std::string>> tokens;
     for (Node v : values) tokens.push_back(expression_tokens(v.text()));
+    // A value written three times is a fill, not a pair of slots copied once.
+    for (const std::vector<std::string>& t : tokens)
+      if (std::count(tokens.begin(), tokens.end(), t) >= 3) return;
     for (size_t i = 0; i + 1 < values.size(); ++i) {
       if (tokens[i] != tokens[i + 1]) continue;
       if (!touches(values[i], lines_) && !touches(values[i + 1], lines_)) continue;
@@ -416,8 +421,13 @@ class SlipFinder {
           for (size_t k = 0; k < words.size(); ++k)
             for (const std::string& other : scope().vocabulary()) {
               if (other == words[k] || word_stands_for(other, words[k])) continue;
+              // With no names on the slots, a one-letter word (`K_M0` / `V_M0` rows of a
+              // schedule table) is too weak a family.
+              if (words[k].size() < 2 || other.size() < 2) continue;
               for (size_t m = 0; m + 1 < values.size(); ++m) {
-                if (m + 1 >= i && m <= i + 1) continue;  // the pattern is another pair of neighbours
+                // The pattern is the pair of neighbours right before or right after the equal pair
+                // (`num_k, num_v, dim_k, dim_k`); a list of type names farther away says nothing.
+                if (m + 2 != i && m != i + 2) continue;
                 bool forward = with_word(tokens[m], words[k], other) == tokens[m + 1] && tokens[m] != tokens[m + 1];
                 bool backward = with_word(tokens[m], other, words[k]) == tokens[m + 1] && tokens[m] != tokens[m + 1];
                 if (!forward && !backward) continue;
@@ -503,6 +513,7 @@ class SlipFinder {
             // `x = num if max is None else max`: the slot chooses between the siblings.
             if (reads_chain(slot.value, sib->text)) return;
             if (explained_above(c.node.start_line()) || explained_above(slot.value.start_line())) return;
+            if (named_in_comment_above(slot.value.start_line(), {slot.name, c.parts[part]})) return;
             SiblingSlip s;
             s.line = c.node.start_line();
             s.slot = slot.label;
@@ -533,6 +544,17 @@ class SlipFinder {
   // contiguous here`).
   bool explained_above(int line) const {
     return line > 1 && tree_.line_is_comment(line - 1) && !squeeze(tree_.line_text(line - 1)).empty();
+  }
+
+  // Whether the comment block above the statement holding `line` names the slot or the value
+  // (`# topk_indices_ptr is unused here: pass kv_indices as a placeholder`).
+  bool named_in_comment_above(int line, std::initializer_list<std::string_view> names) const {
+    Node st = tree_.statement_at(line);
+    int top = st ? st.start_line() : line;
+    for (int l = top - 1; l >= 1 && tree_.line_is_comment(l) && !squeeze(tree_.line_text(l)).empty(); --l)
+      for (std::string_view n : names)
+        if (tree_.line_text(l).find(n) != std::string_view::npos) return true;
+    return false;
   }
 
   // Built on the first pair of equal values: most files have none.
@@ -622,6 +644,9 @@ std::vector<SiblingSlip> sibling_slips(const lang::SyntaxTree& tree, const std::
     if (!touches(n, lines)) return false;
     if (lang::is_any(n, {NodeKind::Tuple, NodeKind::List, NodeKind::ExpressionList})) {
       std::vector<Node> items = code_children(n);
+      // A row of a table (a list inside a list) is data, not the slots of one signature.
+      Node up = n.parent();
+      if (up && lang::is_any(up, {NodeKind::List, NodeKind::Tuple})) return true;
       finder.positional_run(items, "element", lang::is(n, NodeKind::List) ? "the list" : "the tuple");
     } else if (lang::is(n, NodeKind::Dict)) {
       std::vector<Slot> named;
