@@ -246,6 +246,24 @@ std::vector<std::string> RepoIndex::paths() const {
   return out;
 }
 
+std::string RepoIndex::blob_key(const std::string& path) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) return {};
+  if (it->second.stored != kNoEntry) return std::string(store_->key(it->second.stored));
+  auto key = overlay_keys_.find(path);
+  return key == overlay_keys_.end() ? std::string() : key->second;
+}
+
+uint64_t RepoIndex::python_paths_digest() const {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a over the paths, each ended by a NUL
+  for (const auto& [path, slot] : files_) {
+    if (index_lang(path) != FileIndex::Python) continue;
+    for (char c : path) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
 void RepoIndex::extract_overlay_locked(const std::vector<std::string>& paths) const {
   std::vector<Work> work;
   std::map<std::string, size_t> work_of_key;
