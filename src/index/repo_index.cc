@@ -156,13 +156,14 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   }
   const IndexStore* store = idx->store_.get();
   auto tr = Clock::now();
-  std::vector<std::pair<std::string, std::string>> path_keys;  // path → key, every indexed file
+  size_t indexed = 0;  // every indexed file, stored or not
+  // The listing is sorted by path: each new path goes at the end of files_.
   auto stored = [&](const std::string& path, const std::string& key) {
     uint32_t ord = store ? store->find(key) : kNoEntry;
     if (ord == kNoEntry) return false;
-    idx->files_[path].stored = ord;
+    idx->files_.emplace_hint(idx->files_.end(), path, Slot{})->second.stored = ord;
     idx->paths_of_[ord].push_back(path);
-    path_keys.emplace_back(path, key);
+    ++indexed;
     return true;
   };
   for (TreeReader::Blob& b : blobs) {
@@ -179,8 +180,8 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
       idx->overlay_text_[b.path] = std::move(*text);
     }
     // Missing from the store: extracted when a query first needs it.
-    path_keys.emplace_back(b.path, key);
-    idx->files_[b.path];
+    ++indexed;
+    idx->files_.emplace_hint(idx->files_.end(), b.path, Slot{});
     idx->overlay_keys_[b.path] = key;
     idx->overlay_paths_.push_back(b.path);
   }
@@ -193,7 +194,7 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   // too many to extract on every build, or when it mostly holds blobs of old trees (then
   // only this tree's entries are kept).
   size_t missing = idx->overlay_paths_.size();
-  bool cacheable = !opts.cache_file.empty() && path_keys.size() >= opts.min_files_to_cache;
+  bool cacheable = !opts.cache_file.empty() && indexed >= opts.min_files_to_cache;
   bool prune = store && store->size() > 3 * idx->files_.size() + 64;
   if (cacheable && (!store || missing >= std::max<size_t>(1, opts.max_missing_before_store) || prune)) {
     auto te = Clock::now();
