@@ -346,6 +346,85 @@ TEST(Tiers, ImportChainHeaderFanInAndModelBases) {
   EXPECT_EQ(atom.tier_of("atom/config.py").tier, 1);  // the profile's table
 }
 
+// The import chain kept beside the index is reused while the Python paths and the chain's
+// modules are unchanged (shown by a planted count the model then reports), and computed again
+// when a module of the chain changes or a Python path appears; both answers equal the walk's.
+TEST(Tiers, KeptImportChainHoldsOnlyForTheTreeItWasComputedFrom) {
+  std::map<std::string, std::string> files = {
+      {"aiter/__init__.py", "from .core import *\n"},
+      {"aiter/core.py", "import os\n"},
+      {"tools/side.py", "import aiter\n"},
+  };
+  std::string ops;  // `from .ops import op0, op1, ...`: each op module runs on `import aiter`
+  for (int i = 0; i < 11; ++i) {
+    std::string op = "op" + std::to_string(i);
+    files["aiter/ops/" + op + ".py"] = "from aiter.core import y\n";
+    ops += (ops.empty() ? "" : ", ") + op;
+  }
+  files["aiter/__init__.py"] += "from .ops import " + ops + "\n";
+  fs::path kept = fs::temp_directory_path() / ("rp_chain_" + std::to_string(::getpid()) + ".chain");
+  fs::remove(kept);
+  const Profile& aiter = *find_profile("aiter");
+  auto chain_of = [&](const std::map<std::string, std::string>& tree_files) {
+    MapTree tree(tree_files);
+    auto idx = RepoIndex::build(tree, {});
+    TierModel walked(*idx, aiter);
+    TierModel cached(*idx, aiter, kept.string());
+    EXPECT_EQ(cached.import_chain(), walked.import_chain());
+    return std::make_pair(cached.import_chain(), cached.tier_of("aiter/core.py").tier);
+  };
+  auto [first, core_tier] = chain_of(files);
+  EXPECT_EQ(first.at("aiter/core.py"), 12);
+  EXPECT_EQ(core_tier, 1);
+  ASSERT_TRUE(fs::exists(kept));
+
+  // Plant another count: an unchanged tree reads the kept chain, not the walk.
+  auto plant = [&] {
+    std::string text;
+    {
+      std::ifstream in(kept);
+      text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    size_t at = text.find("aiter/core.py\t");
+    ASSERT_NE(at, std::string::npos);
+    size_t count_at = text.find('\t', text.find('\t', at) + 1) + 1;
+    std::ofstream out(kept);
+    out << text.substr(0, count_at) + "3" + text.substr(text.find('\n', count_at));
+  };
+  plant();
+  MapTree same(files);
+  auto idx = RepoIndex::build(same, {});
+  EXPECT_EQ(TierModel(*idx, aiter, kept.string()).tier_of("aiter/core.py").tier, 3);
+
+  // A file off the chain changes: the chain still holds (its modules and the paths are the same).
+  auto off_chain = files;
+  off_chain["tools/side.py"] = "import aiter\nimport os\n";
+  MapTree side(off_chain);
+  auto side_idx = RepoIndex::build(side, {});
+  EXPECT_EQ(TierModel(*side_idx, aiter, kept.string()).tier_of("aiter/core.py").tier, 3);
+
+  // A module of the chain changes: walked again (and kept again).
+  auto edited = files;
+  edited["aiter/ops/op0.py"] = "import os\n";
+  auto [second, edited_tier] = chain_of(edited);
+  EXPECT_EQ(second.at("aiter/core.py"), 11);
+  EXPECT_EQ(edited_tier, 1);
+
+  // A new Python path (a module a relative import could now name): walked again.
+  plant();
+  auto grown = edited;
+  grown["aiter/ops/extra.py"] = "X = 1\n";
+  EXPECT_EQ(chain_of(grown).first, second);
+
+  // A corrupt file is ignored.
+  {
+    std::ofstream out(kept);
+    out << "RPCHAIN1 garbage\n\x01\x02";
+  }
+  EXPECT_EQ(chain_of(grown).first, second);
+  fs::remove(kept);
+}
+
 TEST(IndexRules, DiffOnlyReviewSkipsThem) {
   ReviewInputs in;
   in.diff_text = "diff --git a/pkg/m.py b/pkg/m.py\n--- a/pkg/m.py\n+++ b/pkg/m.py\n@@ -1 +1,2 @@\n x = 1\n+from pkg.nope import y\n";

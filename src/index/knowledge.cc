@@ -17,7 +17,12 @@ const RepoIndex& RepoKnowledge::index() {
 
 TierFacts RepoKnowledge::tier(const std::string& path) {
   if (!TierModel::asks_index(profile_, path)) return TierModel::table_tier(profile_, path);
-  if (!tiers_) tiers_ = std::make_unique<TierModel>(index(), profile_);
+  if (!tiers_) {
+    // Kept beside the index when the index itself is kept (the same size floor).
+    const RepoIndex& idx = index();
+    bool kept = !cache_file_.empty() && idx.size() >= BuildOptions{}.min_files_to_cache;
+    tiers_ = std::make_unique<TierModel>(idx, profile_, kept ? cache_file_ + ".chain" : std::string());
+  }
   return tiers_->tier_of(path);
 }
 

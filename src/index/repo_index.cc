@@ -156,13 +156,14 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   }
   const IndexStore* store = idx->store_.get();
   auto tr = Clock::now();
-  std::vector<std::pair<std::string, std::string>> path_keys;  // path → key, every indexed file
+  size_t indexed = 0;  // every indexed file, stored or not
+  // The listing is sorted by path: each new path goes at the end of files_.
   auto stored = [&](const std::string& path, const std::string& key) {
     uint32_t ord = store ? store->find(key) : kNoEntry;
     if (ord == kNoEntry) return false;
-    idx->files_[path].stored = ord;
+    idx->files_.emplace_hint(idx->files_.end(), path, Slot{})->second.stored = ord;
     idx->paths_of_[ord].push_back(path);
-    path_keys.emplace_back(path, key);
+    ++indexed;
     return true;
   };
   for (TreeReader::Blob& b : blobs) {
@@ -179,8 +180,8 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
       idx->overlay_text_[b.path] = std::move(*text);
     }
     // Missing from the store: extracted when a query first needs it.
-    path_keys.emplace_back(b.path, key);
-    idx->files_[b.path];
+    ++indexed;
+    idx->files_.emplace_hint(idx->files_.end(), b.path, Slot{});
     idx->overlay_keys_[b.path] = key;
     idx->overlay_paths_.push_back(b.path);
   }
@@ -193,7 +194,7 @@ std::unique_ptr<RepoIndex> RepoIndex::build(const TreeReader& tree, const BuildO
   // too many to extract on every build, or when it mostly holds blobs of old trees (then
   // only this tree's entries are kept).
   size_t missing = idx->overlay_paths_.size();
-  bool cacheable = !opts.cache_file.empty() && path_keys.size() >= opts.min_files_to_cache;
+  bool cacheable = !opts.cache_file.empty() && indexed >= opts.min_files_to_cache;
   bool prune = store && store->size() > 3 * idx->files_.size() + 64;
   if (cacheable && (!store || missing >= std::max<size_t>(1, opts.max_missing_before_store) || prune)) {
     auto te = Clock::now();
@@ -244,6 +245,24 @@ std::vector<std::string> RepoIndex::paths() const {
   out.reserve(files_.size());
   for (const auto& [path, slot] : files_) out.push_back(path);
   return out;
+}
+
+std::string RepoIndex::blob_key(const std::string& path) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) return {};
+  if (it->second.stored != kNoEntry) return std::string(store_->key(it->second.stored));
+  auto key = overlay_keys_.find(path);
+  return key == overlay_keys_.end() ? std::string() : key->second;
+}
+
+uint64_t RepoIndex::python_paths_digest() const {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a over the paths, each ended by a NUL
+  for (const auto& [path, slot] : files_) {
+    if (index_lang(path) != FileIndex::Python) continue;
+    for (char c : path) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h *= 1099511628211ull;
+  }
+  return h;
 }
 
 void RepoIndex::extract_overlay_locked(const std::vector<std::string>& paths) const {

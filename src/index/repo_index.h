@@ -64,6 +64,11 @@ class RepoIndex {
 
   // Indexed paths (Python and C family), sorted; no entry is decoded.
   std::vector<std::string> paths() const;
+  // The blob key of an indexed path's entry (what its FileIndex is a function of), without
+  // decoding it; "" when the path is not indexed.
+  std::string blob_key(const std::string& path) const;
+  // A digest of the indexed Python paths: what module_path and first_party answer from.
+  uint64_t python_paths_digest() const;
   size_t size() const { return files_.size(); }
   const FileIndex* file(const std::string& path) const;
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "index/atomic_file.h"
 #include "index/cache.h"
 
 namespace rp::index {
@@ -192,15 +193,7 @@ void write_store(const std::string& file, std::vector<StoreEntry> entries) {
   h.file_size = out.size();
   std::memcpy(out.data(), &h, sizeof h);
 
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
-  std::string tmp = file + ".tmp." + std::to_string(::getpid());
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return;
-  bool ok = std::fwrite(out.data(), 1, out.size(), f) == out.size();
-  ok = std::fclose(f) == 0 && ok;
-  if (ok) std::filesystem::rename(tmp, file, ec);
-  if (!ok || ec) std::filesystem::remove(tmp, ec);
+  write_file_atomically(file, out);
 }
 
 }  // namespace rp::index

@@ -1,8 +1,14 @@
 #include "index/tiers.h"
 
+#include <charconv>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 
 #include <fmt/format.h>
+
+#include "index/atomic_file.h"
+#include "index/cache.h"
 
 namespace rp::index {
 
@@ -42,9 +48,64 @@ TierFacts TierModel::table_tier(const Profile& profile, const std::string& path)
   return t;
 }
 
-TierModel::TierModel(const RepoIndex& index, const Profile& profile) : index_(index), profile_(profile) {
+TierModel::TierModel(const RepoIndex& index, const Profile& profile, std::string chain_cache_file)
+    : index_(index), profile_(profile), chain_cache_file_(std::move(chain_cache_file)) {
   std::string init = profile.package + "/__init__.py";
-  if (profile.tiers_from_package_import_chain && index.file(init)) compute_import_chain(init);
+  if (!profile.tiers_from_package_import_chain || index.blob_key(init).empty()) return;
+  if (load_import_chain(init)) return;
+  compute_import_chain(init);
+  save_import_chain();
+}
+
+// The kept chain: a header line "RPCHAIN1 <entry version> <digest of the Python paths>
+// <root>", then one line "<path>\t<blob key>\t<importers on the chain>" per module of the
+// chain. It holds when the paths' digest and every module's blob key are unchanged: the
+// breadth-first walk reads nothing else (module_path and first_party answer from the
+// Python paths, the imports from the entries of the modules it reaches).
+namespace {
+constexpr std::string_view kChainMagic = "RPCHAIN1";
+constexpr uintmax_t kMaxChainFileBytes = uintmax_t(16) << 20;
+}  // namespace
+
+bool TierModel::load_import_chain(const std::string& root) {
+  if (chain_cache_file_.empty()) return false;
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(chain_cache_file_, ec);
+  if (ec || size > kMaxChainFileBytes) return false;
+  std::ifstream in(chain_cache_file_, std::ios::binary);
+  std::string header;
+  if (!std::getline(in, header) ||
+      header != fmt::format("{} {} {} {}", kChainMagic, kEntryVersion, index_.python_paths_digest(), root))
+    return false;
+  std::map<std::string, int> chain;
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t tab1 = line.find('\t'), tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
+    if (tab2 == std::string::npos) return false;
+    std::string path = line.substr(0, tab1);
+    if (index_.blob_key(path) != std::string_view(line).substr(tab1 + 1, tab2 - tab1 - 1)) return false;
+    int count = 0;
+    const char* end = line.data() + line.size();
+    if (auto [p, err] = std::from_chars(line.data() + tab2 + 1, end, count); err != std::errc() || p != end || count < 0)
+      return false;
+    chain[std::move(path)] = count;
+  }
+  if (!in.eof() || !chain.count(root)) return false;
+  chain_root_ = root;
+  chain_ = std::move(chain);
+  return true;
+}
+
+// Best effort, written atomically (temp + rename): a chain that cannot be kept is computed
+// again next time.
+void TierModel::save_import_chain() const {
+  if (chain_cache_file_.empty()) return;
+  std::string body = fmt::format("{} {} {} {}\n", kChainMagic, kEntryVersion, index_.python_paths_digest(), chain_root_);
+  for (const auto& [path, count] : chain_) {
+    if (path.find_first_of("\t\n") != std::string::npos) return;  // not representable: not kept
+    body += fmt::format("{}\t{}\t{}\n", path, index_.blob_key(path), count);
+  }
+  write_file_atomically(chain_cache_file_, body);
 }
 
 // Breadth-first over module-level imports that are not guarded by `except ImportError`:

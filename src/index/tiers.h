@@ -32,7 +32,11 @@ struct TierFacts {
 
 class TierModel {
  public:
-  TierModel(const RepoIndex& index, const Profile& profile);
+  // `chain_cache_file` (optional) keeps the last import chain computed for this repository:
+  // the chain is a function of the indexed Python paths and of the entries of the modules on
+  // it, so a review whose tree agrees on both reuses it instead of decoding every module of
+  // the chain (the chain does not depend on the PR unless the PR edits a module on it).
+  TierModel(const RepoIndex& index, const Profile& profile, std::string chain_cache_file = {});
   TierFacts tier_of(const std::string& path) const;
 
   // Whether tier_of(path) asks the index at all (an import-chain module, a model file, a
@@ -46,10 +50,14 @@ class TierModel {
 
  private:
   void compute_import_chain(const std::string& root);
+  // The kept chain when the index agrees with what it was computed from; else false.
+  bool load_import_chain(const std::string& root);
+  void save_import_chain() const;
   int model_users(const std::string& path) const;
 
   const RepoIndex& index_;
   const Profile& profile_;
+  std::string chain_cache_file_;
   std::string chain_root_;
   std::map<std::string, int> chain_;  // module file → importers on the chain
 };
