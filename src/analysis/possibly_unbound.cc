@@ -82,8 +82,12 @@ bool handler_can_leave(Node body) {
     if (leaves || lang::is_nested_function(n) || n.kind() == "class_definition") return false;
     if (lang::is_any(n, {NodeKind::Raise, NodeKind::Return, NodeKind::Break, NodeKind::Continue})) leaves = true;
     if (lang::is(n, NodeKind::Call)) {
+      // Calls that end the process or the module's import (a test module's `pytest.skip(...,
+      // allow_module_level=True)` raises Skipped).
       std::string_view fn = n.child_by_field("function").text();
-      if (fn == "sys.exit" || fn == "exit" || fn == "quit" || fn == "os._exit" || fn == "os.abort") leaves = true;
+      if (fn == "sys.exit" || fn == "exit" || fn == "quit" || fn == "os._exit" || fn == "os.abort" ||
+          fn == "pytest.skip" || fn == "pytest.fail" || fn == "pytest.exit" || fn == "pytest.xfail")
+        leaves = true;
     }
     return !leaves;
   });
@@ -171,7 +175,11 @@ class Finder {
     for (auto& [name, node] : bindings_in(tree_, tree_.root())) bound[name].push_back(node);
     for (const lang::TryBlock& t : tree_.try_blocks()) {
       if (!at_module_scope(t.node)) continue;
-      if (std::optional<OptionalBinding> b = optional_binding(t, bound)) out.bindings.push_back(std::move(*b));
+      std::optional<OptionalBinding> b = optional_binding(t, bound);
+      // A failure the module records in a flag it reads somewhere: the design knows the names
+      // may be missing, and a read no syntactic test guards is more often guarded by data (a
+      // kernel list that only holds the optional kernels when they loaded) than not.
+      if (b && !flag_read(*b)) out.bindings.push_back(std::move(*b));
     }
     if (out.bindings.empty()) return out;
     std::map<std::string, int, std::less<>> owner_of;
@@ -190,14 +198,10 @@ class Finder {
       if (excused(r.node, r.name, guards, b)) continue;
       PossiblyUnboundRead x{it->second, r.name, r.node, at_import, false, owner_name(r.node)};
       if (!x.owner.empty() && !at_import) {
-        std::vector<Node> refs = references(x.owner);
-        if (refs.empty()) {
+        if (references(x.owner).empty())
           x.owner_unreferenced_with_flag = !b.flags.empty();
-        } else {
-          bool all = true;
-          for (Node ref : refs) all = all && excused(ref, r.name, guards, b);
-          if (all) continue;
-        }
+        else if (callers_excused(x.owner, r.name, guards, b, 0))
+          continue;
       }
       out.reads.push_back(std::move(x));
     }
@@ -244,6 +248,7 @@ class Finder {
         auto it = bound.find(name);
         if (it != bound.end())
           for (Node other : it->second) elsewhere = elsewhere || !inside(other, body);
+        if (elsewhere) handler_names.insert(name);  // `HAS_X = False` before, `= True` here: a flag
         if (elsewhere || name.starts_with("__")) continue;
         b.names.push_back(name);
         b.bindings.push_back(node);
@@ -273,21 +278,58 @@ class Finder {
     return true;
   }
 
-  // The module-level def or class whose body holds `n` ("" when none).
+  // What the file calls to reach `n`: the module-level function around it, or the method of a
+  // module-level class (a class body itself counts as the class); "" at module level.
   static std::string owner_name(Node n) {
     std::string owner;
-    for (Node p = n.parent(); p; p = p.parent())
-      if (p.kind() == "function_definition" || p.kind() == "class_definition")
-        if (Node name = p.child_by_field("name")) owner = std::string(name.text());
+    bool in_class_body = false;
+    for (Node p = n.parent(); p; p = p.parent()) {
+      std::string_view k = p.kind();
+      if (k != "function_definition" && k != "class_definition") continue;
+      Node name = p.child_by_field("name");
+      if (!name) continue;
+      if (k == "class_definition" && !owner.empty() && in_class_body) continue;  // keep the method
+      owner = std::string(name.text());
+      Node container = p.parent();
+      if (container && container.kind() == "decorated_definition") container = container.parent();
+      in_class_body = k == "function_definition" && container && container.parent() &&
+                      container.parent().kind() == "class_definition";
+    }
     return owner;
   }
 
-  // The reads of `name` in the file outside its own definition (calls, references).
+  // The references of `name` in the file outside its own definition: reads of the name and
+  // attribute accesses `.name` (a method called through `self.name(...)`).
   std::vector<Node> references(const std::string& name) const {
     std::vector<Node> out;
-    for (Node id : tree_.identifiers(name))
-      if (tree_.is_variable_read(id)) out.push_back(id);
+    for (Node id : tree_.identifiers(name)) {
+      Node p = id.parent();
+      bool attribute = p && p.kind() == "attribute" && p.child_by_field("attribute") == id;
+      if (attribute || tree_.is_variable_read(id)) out.push_back(attribute ? p : id);
+    }
     return out;
+  }
+
+  bool flag_read(const OptionalBinding& b) const {
+    for (const std::string& f : b.flags)
+      for (Node id : tree_.identifiers(f))
+        if (!inside(id, b.try_node) && tree_.is_variable_read(id)) return true;
+    return false;
+  }
+
+  // Whether every reference the file makes to `owner` is excused, directly or through the
+  // references to its own owner (a helper called only by a helper called under the flag), a
+  // few calls deep; none at all is not excused.
+  bool callers_excused(const std::string& owner, const std::string& name, const Names& guards,
+                       const OptionalBinding& b, int depth) const {
+    std::vector<Node> refs = references(owner);
+    if (refs.empty() || depth > 3) return false;
+    for (Node ref : refs) {
+      if (excused(ref, name, guards, b)) continue;
+      std::string next = owner_name(ref);
+      if (next.empty() || next == owner || !callers_excused(next, name, guards, b, depth + 1)) return false;
+    }
+    return true;
   }
 
   // Whether the code around the read shows it knows `name` may be missing.
