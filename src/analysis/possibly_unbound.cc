@@ -94,6 +94,15 @@ bool handler_can_leave(Node body) {
   return leaves;
 }
 
+// Whether `id` is the target of `id = <literal>` (`True`, `False`, a number, None, a string).
+bool literal_assignment(Node id) {
+  Node p = id.parent();
+  if (!p || p.kind() != "assignment" || !(p.child_by_field("left") == id)) return false;
+  Node right = p.child_by_field("right");
+  return right && (lang::is_any(right, {NodeKind::True, NodeKind::False, NodeKind::Integer, NodeKind::None}) ||
+                   lang::is_string_literal(right));
+}
+
 bool catches_import(std::string_view type) {
   return type.empty() || type == "ImportError" || type == "ModuleNotFoundError" || type == "Exception" ||
          type == "BaseException";
@@ -248,7 +257,9 @@ class Finder {
         auto it = bound.find(name);
         if (it != bound.end())
           for (Node other : it->second) elsewhere = elsewhere || !inside(other, body);
-        if (elsewhere) handler_names.insert(name);  // `HAS_X = False` before, `= True` here: a flag
+        // `HAS_X = False` before, `HAS_X = True` here: a flag. A name another statement binds
+        // to something else (a second optional import of it) is only bound elsewhere.
+        if (elsewhere && literal_assignment(node)) handler_names.insert(name);
         if (elsewhere || name.starts_with("__")) continue;
         b.names.push_back(name);
         b.bindings.push_back(node);

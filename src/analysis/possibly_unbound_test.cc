@@ -142,6 +142,22 @@ class Sampler:
                   .empty());
 }
 
+TEST(PossiblyUnbound, ANameASecondImportAlsoBindsIsNotAFlag) {
+  EXPECT_EQ(reads(R"(try:
+    from fastkern import gemm, decode
+except ImportError:
+    print("no fastkern")
+try:
+    from fastkern.extra import decode
+except ImportError:
+    pass
+
+def step(x):
+    return gemm(decode(x))
+)"),
+            (std::vector<std::string>{"gemm:11"}));
+}
+
 TEST(PossiblyUnbound, AFlagNothingReadsExcusesNothing) {
   EXPECT_EQ(reads(R"(import os
 try:
