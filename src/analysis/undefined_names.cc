@@ -22,7 +22,8 @@ struct Scope {
 struct Read {
   int scope = 0;
   std::string name;
-  int line = 0;
+  Node node;
+  bool annotation = false;
 };
 
 bool comprehension_kind(std::string_view k) {
@@ -44,7 +45,14 @@ class Resolver {
   std::vector<UndefinedRead> undefined() const {
     std::vector<UndefinedRead> out;
     for (const Read& r : reads_)
-      if (!resolves(r)) out.push_back({r.name, r.line});
+      if (!python_builtin(r.name) && bound_in(r) < 0) out.push_back({r.name, r.node.start_line()});
+    return out;
+  }
+
+  std::vector<ModuleNameRead> module_reads() const {
+    std::vector<ModuleNameRead> out;
+    for (const Read& r : reads_)
+      if (bound_in(r) == 0) out.push_back({r.name, r.node, r.scope != 0, r.annotation});
     return out;
   }
 
@@ -133,7 +141,7 @@ class Resolver {
           p = p.parent();
         bind(p && p.kind() == "named_expression" ? walrus_scope(scope) : scope, std::string(n.text()));
       } else if (tree_.is_variable_read(n) && !(in_annotation && future_annotations_)) {
-        reads_.push_back({scope, std::string(n.text()), n.start_line()});
+        reads_.push_back({scope, std::string(n.text()), n, in_annotation});
       }
       return;
     }
@@ -146,17 +154,17 @@ class Resolver {
     for (Node c : n.named_children()) visit(c, scope, in_annotation, depth);
   }
 
-  bool resolves(const Read& r) const {
-    if (python_builtin(r.name)) return true;
+  // The scope whose binding a read resolves to (0 = the module), -1 when none binds it.
+  int bound_in(const Read& r) const {
     bool in_function = false;
     for (int s = r.scope; s >= 0; s = scopes_[s].parent) {
       // A class body's names are visible to the body (and, leniently, its comprehensions),
       // never to the functions defined in it.
       if (scopes_[s].kind == ScopeKind::Class && in_function) continue;
-      if (scopes_[s].names.count(r.name)) return true;
+      if (scopes_[s].names.count(r.name)) return s;
       in_function = in_function || scopes_[s].kind == ScopeKind::Function;
     }
-    return false;
+    return -1;
   }
 
   static constexpr int kMaxDepth = 1000;
@@ -205,6 +213,13 @@ std::vector<UndefinedRead> undefined_reads(const lang::SyntaxTree& tree) {
   Resolver r(tree);
   if (!r.run()) return {};
   return r.undefined();
+}
+
+std::vector<ModuleNameRead> module_name_reads(const lang::SyntaxTree& tree) {
+  if (!tree.is_python()) return {};
+  Resolver r(tree);
+  if (!r.run()) return {};
+  return r.module_reads();
 }
 
 }  // namespace rp

@@ -24,6 +24,20 @@ struct UndefinedRead {
 // order. Annotations are skipped under `from __future__ import annotations` (never evaluated).
 std::vector<UndefinedRead> undefined_reads(const lang::SyntaxTree& tree);
 
+// A read that resolves to a binding of the module scope: at module level, or in a function,
+// class or comprehension that binds no such name of its own (Python looks it up in the
+// module's globals when the line runs).
+struct ModuleNameRead {
+  std::string name;
+  lang::Node node;
+  bool in_nested_scope = false;  // inside a function, class body, lambda or comprehension
+  bool in_annotation = false;    // part of an annotation (evaluated where it is written)
+};
+
+// Every read that resolves to a module-level binding, in source order; empty when the module's
+// names cannot be known (the same cases as undefined_reads).
+std::vector<ModuleNameRead> module_name_reads(const lang::SyntaxTree& tree);
+
 // Whether `name` is a Python builtin or a module attribute every module has (`__file__`).
 bool python_builtin(std::string_view name);
 

@@ -1,0 +1,399 @@
+#include "analysis/possibly_unbound.h"
+
+#include <map>
+#include <set>
+#include <string_view>
+#include <utility>
+
+#include "analysis/undefined_names.h"
+#include "lang/node_kind.h"
+
+namespace rp {
+
+namespace {
+
+using lang::Node;
+using lang::NodeKind;
+using Names = std::set<std::string, std::less<>>;
+
+constexpr int kMaxDepth = 1000;
+
+bool scope_kind(std::string_view k) {
+  return k == "function_definition" || k == "class_definition" || k == "lambda" || k == "list_comprehension" ||
+         k == "set_comprehension" || k == "dictionary_comprehension" || k == "generator_expression";
+}
+
+// The bindings of the module scope inside `n` (itself at module scope): assignment, for/with/
+// except targets, imports, def and class names, and `global` declarations of functions, which
+// bind the module's name from inside. Nested scopes' own names are left out.
+void module_bindings(Node n, bool module, std::vector<std::pair<std::string, Node>>& out, int depth = 0) {
+  if (depth > kMaxDepth) return;
+  std::string_view k = n.kind();
+  if (k == "global_statement") {
+    for (Node c : n.named_children())
+      if (c.kind() == "identifier") out.emplace_back(std::string(c.text()), c);
+    return;
+  }
+  if (k == "identifier") {
+    if (module && n.parent()) {
+      std::string_view pk = n.parent().kind();
+      bool own_name = (pk == "function_definition" || pk == "class_definition") &&
+                      n.parent().child_by_field("name") == n;
+      if (own_name || !scope_kind(pk)) {
+        // `is_binding` needs the tree; the caller's tree is the node's, reached through walk.
+        out.emplace_back(std::string(n.text()), n);
+      }
+    }
+    return;
+  }
+  bool inner = module && !scope_kind(k);
+  for (Node c : n.named_children()) {
+    bool c_module = inner;
+    if (module && (k == "function_definition" || k == "class_definition") && c == n.child_by_field("name"))
+      c_module = true;
+    module_bindings(c, c_module, out, depth + 1);
+  }
+}
+
+std::vector<std::pair<std::string, Node>> bindings_in(const lang::SyntaxTree& tree, Node root) {
+  std::vector<std::pair<std::string, Node>> all, out;
+  module_bindings(root, true, all);
+  for (auto& [name, node] : all)
+    if (node.parent().kind() == "global_statement" || tree.is_binding(node)) out.emplace_back(std::move(name), node);
+  return out;
+}
+
+bool inside(Node n, Node outer) {
+  return outer && outer.start_byte() <= n.start_byte() && n.end_byte() <= outer.end_byte();
+}
+
+// Whether a statement is at module scope: no def, class or lambda around it.
+bool at_module_scope(Node n) {
+  for (Node p = n.parent(); p; p = p.parent())
+    if (scope_kind(p.kind())) return false;
+  return true;
+}
+
+// Whether a handler body can leave instead of going on: a raise anywhere in it (also one
+// under a condition: in doubt it leaves), or a call that ends the process.
+bool handler_can_leave(Node body) {
+  bool leaves = false;
+  lang::walk(body, [&](Node n) {
+    if (leaves || lang::is_nested_function(n) || n.kind() == "class_definition") return false;
+    if (lang::is_any(n, {NodeKind::Raise, NodeKind::Return, NodeKind::Break, NodeKind::Continue})) leaves = true;
+    if (lang::is(n, NodeKind::Call)) {
+      // Calls that end the process or the module's import (a test module's `pytest.skip(...,
+      // allow_module_level=True)` raises Skipped).
+      std::string_view fn = n.child_by_field("function").text();
+      if (fn == "sys.exit" || fn == "exit" || fn == "quit" || fn == "os._exit" || fn == "os.abort" ||
+          fn == "pytest.skip" || fn == "pytest.fail" || fn == "pytest.exit" || fn == "pytest.xfail")
+        leaves = true;
+    }
+    return !leaves;
+  });
+  return leaves;
+}
+
+// Whether `id` is the target of `id = <literal>` (`True`, `False`, a number, None, a string).
+bool literal_assignment(Node id) {
+  Node p = id.parent();
+  if (!p || p.kind() != "assignment" || !(p.child_by_field("left") == id)) return false;
+  Node right = p.child_by_field("right");
+  return right && (lang::is_any(right, {NodeKind::True, NodeKind::False, NodeKind::Integer, NodeKind::None}) ||
+                   lang::is_string_literal(right));
+}
+
+bool catches_import(std::string_view type) {
+  return type.empty() || type == "ImportError" || type == "ModuleNotFoundError" || type == "Exception" ||
+         type == "BaseException";
+}
+
+bool catches_name_error(std::string_view type) {
+  return type.empty() || type == "NameError" || type == "Exception" || type == "BaseException";
+}
+
+// The module an import statement around `id` names ("" when `id` is not bound by an import).
+std::string imported_module(Node id) {
+  for (Node p = id.parent(); p; p = p.parent()) {
+    std::string_view k = p.kind();
+    if (k == "import_from_statement") {
+      Node m = p.child_by_field("module_name");
+      return m ? std::string(m.text()) : std::string();
+    }
+    if (k == "import_statement") {
+      Node c = id.parent();
+      if (c && c.kind() == "aliased_import") c = c.child_by_field("name");
+      return c ? std::string(c.text()) : std::string();
+    }
+    if (k == "block" || k == "module") break;
+  }
+  return {};
+}
+
+// Whether `expr` mentions one of `names` (an identifier, or a string literal spelling it, as in
+// `hasattr(mod, "X")`), not counting `skip` itself.
+bool mentions(Node expr, const Names& names, Node skip) {
+  bool found = false;
+  lang::walk(expr, [&](Node n) {
+    if (found) return false;
+    if (n == skip) return false;
+    if (n.kind() == "identifier" && names.count(n.text())) found = true;
+    if (n.kind() == "string_content" && names.count(n.text())) found = true;
+    return !found;
+  });
+  return found;
+}
+
+// Whether identifier `id` is the subject of a test of its own existence or truth: `X is None`,
+// `X is not None`, `if X:`, `X and ...`, `not X`, `callable(X)`, `assert X`.
+bool tested(Node id) {
+  Node child = id, p = id.parent();
+  while (p && (p.kind() == "parenthesized_expression" || p.kind() == "not_operator")) {
+    child = p;
+    p = p.parent();
+  }
+  if (!p) return false;
+  std::string_view k = p.kind();
+  if (k == "comparison_operator") {
+    for (Node c : p.named_children())
+      if (lang::is(c, NodeKind::None)) return true;
+    return p.text().find(" is ") != std::string_view::npos;
+  }
+  if (k == "if_statement" || k == "elif_clause" || k == "while_statement") return p.child_by_field("condition") == child;
+  if (k == "conditional_expression") {
+    std::vector<Node> kids = p.named_children();
+    return kids.size() == 3 && kids[1] == child;
+  }
+  if (k == "boolean_operator" || k == "assert_statement") return true;
+  if (k == "argument_list" && p.parent() && p.parent().kind() == "call") {
+    std::string_view fn = p.parent().child_by_field("function").text();
+    return fn == "callable" || fn == "bool";
+  }
+  return false;
+}
+
+class Finder {
+ public:
+  explicit Finder(const lang::SyntaxTree& tree) : tree_(tree) {}
+
+  PossiblyUnbound run() {
+    PossiblyUnbound out;
+    std::vector<ModuleNameRead> reads = module_name_reads(tree_);
+    if (reads.empty()) return out;
+    std::map<std::string, std::vector<Node>, std::less<>> bound;
+    for (auto& [name, node] : bindings_in(tree_, tree_.root())) bound[name].push_back(node);
+    for (const lang::TryBlock& t : tree_.try_blocks()) {
+      if (!at_module_scope(t.node)) continue;
+      std::optional<OptionalBinding> b = optional_binding(t, bound);
+      // A failure the module records in a flag it reads somewhere: the design knows the names
+      // may be missing, and a read no syntactic test guards is more often guarded by data (a
+      // kernel list that only holds the optional kernels when they loaded) than not.
+      if (b && !flag_read(*b)) out.bindings.push_back(std::move(*b));
+    }
+    if (out.bindings.empty()) return out;
+    std::map<std::string, int, std::less<>> owner_of;
+    for (size_t i = 0; i < out.bindings.size(); ++i)
+      for (const std::string& n : out.bindings[i].names) owner_of[n] = static_cast<int>(i);
+    for (const ModuleNameRead& r : reads) {
+      auto it = owner_of.find(r.name);
+      if (it == owner_of.end() || r.in_annotation) continue;
+      const OptionalBinding& b = out.bindings[it->second];
+      if (inside(r.node, b.try_node)) continue;
+      bool at_import = runs_unconditionally(r.node);
+      // A read at import time before the statement is a different defect (never bound yet).
+      if (at_import && r.node.start_byte() < b.try_node.start_byte()) continue;
+      Names guards(b.flags.begin(), b.flags.end());
+      guards.insert(r.name);
+      if (excused(r.node, r.name, guards, b)) continue;
+      PossiblyUnboundRead x{it->second, r.name, r.node, at_import, false, owner_name(r.node)};
+      if (!x.owner.empty() && !at_import) {
+        if (references(x.owner).empty())
+          x.owner_unreferenced_with_flag = !b.flags.empty();
+        else if (callers_excused(x.owner, r.name, guards, b, 0))
+          continue;
+      }
+      out.reads.push_back(std::move(x));
+    }
+    return out;
+  }
+
+ private:
+  std::optional<OptionalBinding> optional_binding(const lang::TryBlock& t,
+                                                  const std::map<std::string, std::vector<Node>, std::less<>>& bound) {
+    // The first handler that goes on without leaving; a try with none cannot leave names unbound.
+    Node going_on;
+    std::string caught;
+    bool import_failure = false;
+    Names handler_names;
+    for (size_t i = 0; i < t.handler_bodies.size(); ++i) {
+      Node body = t.handler_bodies[i];
+      if (!body || handler_can_leave(body)) continue;
+      if (!going_on || going_on == body.parent()) {
+        going_on = body.parent();
+        caught = caught.empty() ? t.handler_types[i] : caught + ", " + t.handler_types[i];
+        import_failure = import_failure || catches_import(t.handler_types[i]);
+      }
+      for (auto& [name, node] : bindings_in(tree_, body))
+        if (node.parent().kind() != "as_pattern_target") handler_names.insert(name);
+    }
+    if (!going_on) return std::nullopt;
+    OptionalBinding b;
+    b.try_node = t.node;
+    b.handler = going_on;
+    b.caught = caught;
+    b.catches_import_failure = import_failure;
+    Names seen;
+    std::vector<Node> bodies{t.body};
+    for (Node c : t.node.named_children())
+      if (c.kind() == "else_clause") bodies.push_back(c);
+    for (Node body : bodies) {
+      if (!body) continue;
+      for (auto& [name, node] : bindings_in(tree_, body)) {
+        if (seen.count(name)) continue;
+        seen.insert(name);
+        // Bound anywhere else in the module (a fallback before or after, the handler, another
+        // statement, a function's `global`): in doubt it exists on the failing path too.
+        bool elsewhere = false;
+        auto it = bound.find(name);
+        if (it != bound.end())
+          for (Node other : it->second) elsewhere = elsewhere || !inside(other, body);
+        // `HAS_X = False` before, `HAS_X = True` here: a flag. A name another statement binds
+        // to something else (a second optional import of it) is only bound elsewhere.
+        if (elsewhere && literal_assignment(node)) handler_names.insert(name);
+        if (elsewhere || name.starts_with("__")) continue;
+        b.names.push_back(name);
+        b.bindings.push_back(node);
+        b.modules.push_back(imported_module(node));
+      }
+    }
+    if (b.names.empty()) return std::nullopt;
+    b.flags.assign(handler_names.begin(), handler_names.end());
+    return b;
+  }
+
+  // Whether the read runs every time the module is imported: no function body, lambda or
+  // comprehension around it, and no branch, loop or handler on the way to the module.
+  static bool runs_unconditionally(Node id) {
+    Node child = id;
+    for (Node p = id.parent(); p; child = p, p = p.parent()) {
+      std::string_view k = p.kind();
+      if (k == "function_definition") {
+        if (p.child_by_field("body") == child) return false;
+        continue;
+      }
+      if (k == "lambda" || k == "if_statement" || k == "elif_clause" || k == "else_clause" || k == "try_statement" ||
+          k == "except_clause" || k == "for_statement" || k == "while_statement" || k == "conditional_expression" ||
+          k == "boolean_operator" || k == "match_statement" || scope_kind(k))
+        if (k != "class_definition") return false;
+    }
+    return true;
+  }
+
+  // What the file calls to reach `n`: the module-level function around it, or the method of a
+  // module-level class (a class body itself counts as the class); "" at module level.
+  static std::string owner_name(Node n) {
+    std::string owner;
+    bool in_class_body = false;
+    for (Node p = n.parent(); p; p = p.parent()) {
+      std::string_view k = p.kind();
+      if (k != "function_definition" && k != "class_definition") continue;
+      Node name = p.child_by_field("name");
+      if (!name) continue;
+      if (k == "class_definition" && !owner.empty() && in_class_body) continue;  // keep the method
+      owner = std::string(name.text());
+      Node container = p.parent();
+      if (container && container.kind() == "decorated_definition") container = container.parent();
+      in_class_body = k == "function_definition" && container && container.parent() &&
+                      container.parent().kind() == "class_definition";
+    }
+    return owner;
+  }
+
+  // The references of `name` in the file outside its own definition: reads of the name and
+  // attribute accesses `.name` (a method called through `self.name(...)`).
+  std::vector<Node> references(const std::string& name) const {
+    std::vector<Node> out;
+    for (Node id : tree_.identifiers(name)) {
+      Node p = id.parent();
+      bool attribute = p && p.kind() == "attribute" && p.child_by_field("attribute") == id;
+      if (attribute || tree_.is_variable_read(id)) out.push_back(attribute ? p : id);
+    }
+    return out;
+  }
+
+  bool flag_read(const OptionalBinding& b) const {
+    for (const std::string& f : b.flags)
+      for (Node id : tree_.identifiers(f))
+        if (!inside(id, b.try_node) && tree_.is_variable_read(id)) return true;
+    return false;
+  }
+
+  // Whether every reference the file makes to `owner` is excused, directly or through the
+  // references to its own owner (a helper called only by a helper called under the flag), a
+  // few calls deep; none at all is not excused.
+  bool callers_excused(const std::string& owner, const std::string& name, const Names& guards,
+                       const OptionalBinding& b, int depth) const {
+    std::vector<Node> refs = references(owner);
+    if (refs.empty() || depth > 3) return false;
+    for (Node ref : refs) {
+      if (excused(ref, name, guards, b)) continue;
+      std::string next = owner_name(ref);
+      if (next.empty() || next == owner || !callers_excused(next, name, guards, b, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  // Whether the code around the read shows it knows `name` may be missing.
+  bool excused(Node read, const std::string& name, const Names& guards, const OptionalBinding& b) const {
+    if (tested(read)) return true;
+    Node child = read;
+    for (Node p = read.parent(); p; child = p, p = p.parent()) {
+      std::string_view k = p.kind();
+      if (k == "if_statement" || k == "elif_clause" || k == "while_statement") {
+        if (Node cond = p.child_by_field("condition"); cond && !(cond == child) && mentions(cond, guards, read))
+          return true;
+        // An elif or else of a chain whose earlier test is of the name: the chain handles it.
+        if (k == "if_statement" && !(p.child_by_field("condition") == child))
+          for (Node c : p.named_children())
+            if (c.kind() == "elif_clause" && c.start_byte() < child.start_byte())
+              if (Node cond = c.child_by_field("condition"); cond && mentions(cond, guards, read)) return true;
+      } else if (k == "conditional_expression") {
+        for (Node c : p.named_children())
+          if (!(c == child) && mentions(c, guards, read)) return true;
+      } else if (k == "boolean_operator") {
+        Node left = p.child_by_field("left");
+        if (left && !(left == child) && mentions(left, guards, read)) return true;
+      } else if (k == "try_statement") {
+        if (p.child_by_field("body") == child)
+          for (const lang::TryBlock& t : tree_.try_blocks(p))
+            if (t.node == p)
+              for (const std::string& type : t.handler_types)
+                if (catches_name_error(type)) return true;
+      } else if (k == "function_definition" || k == "lambda") {
+        if (function_tests(p, name, b.flags)) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether a function tests the name itself anywhere or reads a flag the statement binds.
+  bool function_tests(Node fn, const std::string& name, const std::vector<std::string>& flags) const {
+    for (const std::string& f : flags)
+      for (Node id : tree_.identifiers(f, fn))
+        if (tree_.is_variable_read(id)) return true;
+    for (Node id : tree_.identifiers(name, fn))
+      if (tree_.is_variable_read(id) && tested(id)) return true;
+    return false;
+  }
+
+  const lang::SyntaxTree& tree_;
+};
+
+}  // namespace
+
+PossiblyUnbound possibly_unbound_names(const lang::SyntaxTree& tree) {
+  if (!tree.is_python() || tree.error_count() > 0) return {};
+  return Finder(tree).run();
+}
+
+}  // namespace rp
