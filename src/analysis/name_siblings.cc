@@ -307,7 +307,13 @@ class ScopeNames {
         std::map<std::string, Bound> names;
         for (const lang::Param& p : f->params)
           if (p.name != "self" && p.name != "cls") add(names, p.name, f->start_line);
+        // A nested function's or class's parameters and locals are its own, not this one's:
+        // only its name is bound here.
         lang::walk(f->body, [&](Node n) {
+          if (lang::is_any(n, {NodeKind::FunctionDef, NodeKind::ClassDef})) {
+            if (Node name = n.child_by_field("name")) add(names, name.text(), name.start_line());
+            return false;
+          }
           if (lang::is(n, NodeKind::Identifier) && tree_.is_binding(n)) add(names, n.text(), n.start_line());
           return true;
         });
@@ -508,6 +514,11 @@ class SlipFinder {
           if (words[k].find(slot_word) != std::string::npos) continue;
           for (const std::string& other : scope().vocabulary()) {
             if (other == words[k] || !word_stands_for(slot_word, other) || word_stands_for(model_word, other)) continue;
+            // An abbreviation on one side only is no family: `arg_c` read for the `arg_bias`
+            // slot beside `arg_b` (a, b, c operands) is not `b` for `bias`. Either both the
+            // read and the sibling spell the slots' words, or both abbreviate them (k/v for
+            // key/value).
+            if ((other == slot_word) != (words[k] == model_word)) continue;
             std::optional<Bound> sib = sibling(c, part, k, other);
             if (!sib) continue;
             // `x = num if max is None else max`: the slot chooses between the siblings.
