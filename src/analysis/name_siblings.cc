@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "core/strings.h"
 #include "lang/node_kind.h"
 
 namespace rp {
@@ -110,13 +111,7 @@ std::vector<std::string> expression_tokens(std::string_view s) {
 std::vector<std::string> with_word(std::vector<std::string> tokens, std::string_view from, std::string_view to) {
   for (std::string& t : tokens) {
     if (t.empty() || !ident_char(t.front())) continue;
-    std::vector<std::string> words;
-    size_t start = 0;
-    for (size_t i = 0; i <= t.size(); ++i)
-      if (i == t.size() || t[i] == '_') {
-        words.push_back(t.substr(start, i - start));
-        start = i + 1;
-      }
+    std::vector<std::string> words = split(t, '_');
     for (std::string& w : words)
       if (w == from) w = std::string(to);
     t = join(words, '_');
@@ -129,17 +124,6 @@ bool dotted_only(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return ident_char(c) || c == '.'; });
 }
 
-std::vector<std::string> split_dots(std::string_view s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == '.') {
-      out.emplace_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return out;
-}
-
 // A dotted name an expression reads: `hf_config.linear_key_head_dim`, `query_lens_cpu`, `q.stride`.
 struct Chain {
   Node node;
@@ -150,7 +134,7 @@ std::vector<Chain> chains_in(const lang::SyntaxTree& tree, Node expr) {
   std::vector<Chain> out;
   lang::walk(expr, [&](Node n) {
     if (lang::is(n, NodeKind::Attribute) && dotted_only(n.text())) {
-      out.push_back(Chain{n, split_dots(n.text())});
+      out.push_back(Chain{n, split(n.text(), '.')});
       return false;
     }
     if (lang::is(n, NodeKind::Identifier) && tree.is_variable_read(n)) out.push_back(Chain{n, {std::string(n.text())}});
@@ -226,7 +210,7 @@ class ScopeNames {
       if (lang::is(n, NodeKind::Identifier))
         for (std::string& w : name_words(n.text())) vocabulary_.insert(std::move(w));
       if (lang::is(n, NodeKind::Attribute) && dotted_only(n.text())) {
-        std::vector<std::string> parts = split_dots(n.text());
+        std::vector<std::string> parts = split(n.text(), '.');
         std::string key;
         for (size_t i = 0; i < parts.size(); ++i) {
           if (i) key.push_back('.');
@@ -292,8 +276,11 @@ class ScopeNames {
     if (it == names.end() || line < it->second.line) names[key] = Bound{std::string(name), line};
   }
 
-  // The bindings of each function that encloses `line`, innermost first.
-  std::vector<const std::map<std::string, Bound>*> locals(int line) const {
+  // The bindings of each function that encloses `line`, innermost first (memoized per line:
+  // finding the enclosing functions scans them all).
+  const std::vector<const std::map<std::string, Bound>*>& locals(int line) const {
+    auto memo = locals_by_line_.find(line);
+    if (memo != locals_by_line_.end()) return memo->second;
     std::vector<const lang::Function*> fns;
     for (const lang::Function& f : tree_.functions())
       if (f.start_line <= line && line <= f.end_line && f.body) fns.push_back(&f);
@@ -321,7 +308,7 @@ class ScopeNames {
       }
       out.push_back(&it->second);
     }
-    return out;
+    return locals_by_line_.emplace(line, std::move(out)).first->second;
   }
 
   const lang::SyntaxTree& tree_;
@@ -329,6 +316,7 @@ class ScopeNames {
   std::map<std::string, Bound> dotted_;
   std::set<std::string> vocabulary_;
   mutable std::map<uint32_t, std::map<std::string, Bound>> function_names_;
+  mutable std::map<int, std::vector<const std::map<std::string, Bound>*>> locals_by_line_;
 };
 
 // A slot with a name that says what it holds.
@@ -607,7 +595,7 @@ std::optional<Slot> assignment_slot(Node statement) {
   Node left = e.child_by_field("left"), right = e.child_by_field("right");
   if (!left || !right || !dotted_only(left.text())) return std::nullopt;
   std::string label(left.text());
-  std::string name = split_dots(label).back();
+  std::string name = split(label, '.').back();
   return Slot{label, name, right};
 }
 
@@ -730,8 +718,8 @@ std::vector<SiblingCorrection> sibling_corrections(const FileChange& file) {
 }
 
 const SiblingCorrection* corrected_elsewhere(const SiblingSlip& slip, const std::vector<SiblingCorrection>& fixes) {
-  std::string read = canon_name(split_dots(slip.read).back());
-  std::string sibling = canon_name(split_dots(slip.sibling).back());
+  std::string read = canon_name(split(slip.read, '.').back());
+  std::string sibling = canon_name(split(slip.sibling, '.').back());
   for (const SiblingCorrection& c : fixes)
     if (canon_name(c.from) == read && canon_name(c.to) == sibling) return &c;
   return nullptr;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace rp {
 
@@ -15,6 +16,16 @@ inline std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
     s.remove_suffix(1);
   return s;
+}
+
+// The parts of `s` between occurrences of `sep`, empty ones kept: "a..b" gives {"a", "", "b"},
+// "" gives {""}.
+inline std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t at; (at = s.find(sep, start)) != std::string_view::npos; start = at + 1) parts.emplace_back(s.substr(start, at - start));
+  parts.emplace_back(s.substr(start));
+  return parts;
 }
 
 inline bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

@@ -59,5 +59,14 @@ TEST(Strings, ShortenedNeverSplitsAUtf8Character) {
   EXPECT_EQ(utf8_prefix("xyz", 10), "xyz");
 }
 
+TEST(Strings, SplitKeepsEmptyPartsAndAlwaysReturnsOne) {
+  EXPECT_EQ(split("hf_config.linear_key_head_dim", '.'), (std::vector<std::string>{"hf_config", "linear_key_head_dim"}));
+  EXPECT_EQ(split("max_seq_len", '_'), (std::vector<std::string>{"max", "seq", "len"}));
+  EXPECT_EQ(split("a..b.", '.'), (std::vector<std::string>{"a", "", "b", ""}));
+  EXPECT_EQ(split("", '.'), (std::vector<std::string>{""}));
+  EXPECT_EQ(split("plain", '.'), (std::vector<std::string>{"plain"}));
+}
+
 }  // namespace
 }  // namespace rp
+

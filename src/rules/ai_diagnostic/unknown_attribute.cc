@@ -11,6 +11,7 @@
 #include "analysis/instance_attributes.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
+#include "core/strings.h"
 #include "index/knowledge.h"
 #include "rules/rule_base.h"
 
@@ -72,7 +73,7 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
       std::set<std::string> reported;
       for (const DottedRead& r : reads) {
         if (before.count(r.text)) continue;
-        std::vector<std::string> parts = split_dots(r.text);
+        std::vector<std::string> parts = split(r.text, '.');
         // `x.attr...` on a local; `self.cfg.attr...` on an attribute the class binds once.
         for (size_t n = 1; n < parts.size() && n <= 2; ++n) {
           std::string receiver = parts[0] + (n == 2 ? "." + parts[1] : "");
@@ -114,15 +115,6 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
       if (t && stores_attribute(*t, attr, &own)) return true;
     }
     return false;
-  }
-
-  static std::vector<std::string> split_dots(const std::string& text) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    for (size_t dot; (dot = text.find('.', start)) != std::string::npos; start = dot + 1)
-      parts.push_back(text.substr(start, dot - start));
-    parts.push_back(text.substr(start));
-    return parts;
   }
 
   Finding report(const lang::SyntaxTree& tree, const std::string& path, const DottedRead& r, const std::string& var,
