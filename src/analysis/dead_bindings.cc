@@ -157,11 +157,15 @@ std::vector<DeadBinding> unread_imports(const lang::SyntaxTree& tree) {
   return out;
 }
 
-std::vector<DeadBinding> unread_locals(const lang::SyntaxTree& tree) {
+namespace {
+
+// unread_locals of the functions `wanted` accepts; the others are not read at all.
+template <class Wanted>
+std::vector<DeadBinding> unread_locals_of(const lang::SyntaxTree& tree, Wanted&& wanted) {
   std::vector<DeadBinding> out;
   if (!tree.is_python() || tree.error_count() > 0) return out;
   for (const lang::Function& fn : tree.functions()) {
-    if (!fn.body) continue;
+    if (!fn.body || !wanted(fn)) continue;
     Node def = def_node(fn);
     Reads reads = reads_in(tree, fn.body);
     if (reads.unknowable) continue;
@@ -192,6 +196,12 @@ std::vector<DeadBinding> unread_locals(const lang::SyntaxTree& tree) {
   return out;
 }
 
+}  // namespace
+
+std::vector<DeadBinding> unread_locals(const lang::SyntaxTree& tree) {
+  return unread_locals_of(tree, [](const lang::Function&) { return true; });
+}
+
 bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, const std::string& name) {
   std::string dotted = index::RepoIndex::dotted_of(path);
   for (const index::ImportSite& s : idx.importers_of_name(name))
@@ -216,6 +226,30 @@ std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const Cha
   std::erase_if(dead, [&](const DeadBinding& d) {
     return !changed.added.count(d.line) || before.count({d.scope, d.name});
   });
+  return dead;
+}
+
+std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed) {
+  const std::set<int>& added = changed.added;
+  // A function's dead locals are bound on lines of its body: one without an added line
+  // reports nothing that the filter below would keep.
+  std::vector<DeadBinding> dead = unread_locals_of(*changed.tree, [&](const lang::Function& fn) {
+    auto it = added.lower_bound(fn.node.start_line());
+    return it != added.end() && *it <= fn.node.end_line();
+  });
+  std::erase_if(dead, [&](const DeadBinding& d) { return !added.count(d.line); });
+  if (dead.empty()) return dead;
+  const FileChange& f = *changed.file;
+  // The base side matters only for the scopes of what is left.
+  std::set<std::string, std::less<>> scopes;
+  for (const DeadBinding& d : dead) scopes.insert(d.scope);
+  std::set<std::pair<std::string, std::string>> before;
+  if (const lang::SyntaxTree* old_tree =
+          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
+    for (const DeadBinding& d :
+         unread_locals_of(*old_tree, [&](const lang::Function& fn) { return scopes.count(fn.qualified) > 0; }))
+      before.insert({d.scope, d.name});
+  std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
   return dead;
 }
 

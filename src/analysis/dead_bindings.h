@@ -51,4 +51,9 @@ bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, co
 std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const ChangedSource& changed,
                                              std::vector<DeadBinding> (*find)(const lang::SyntaxTree&));
 
+// added_dead_bindings(ctx, changed, unread_locals), the same bindings in the same order, reading
+// only the functions that can hold one: on the head side those spanning an added line, on the
+// base side those named as a head-side binding's scope.
+std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed);
+
 }  // namespace rp

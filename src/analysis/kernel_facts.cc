@@ -3,6 +3,7 @@
 #include <deque>
 #include <set>
 
+#include "analysis/facts.h"
 #include "core/strings.h"
 #include "index/knowledge.h"
 
@@ -22,11 +23,29 @@ bool is_translation_unit(const std::string& path) {
   return false;
 }
 
+// The review's head-side tree of `path` when the PR changes it with added lines (the rules
+// parse every such source anyway, atomic-on-empty first of all), else null. A tree whose parse
+// ran out of its budget is not taken: the file is parsed afresh, as any other.
+const lang::SyntaxTree* changed_head_tree(const ReviewContext& ctx, const std::string& path, size_t size) {
+  if (size > Workspace::kMaxParseBytes) return nullptr;
+  for (const FileChange& f : ctx.pr.changes.files) {
+    if (f.new_path != path) continue;
+    if (f.status == FileStatus::Deleted || f.binary || added_line_numbers(f).empty()) return nullptr;
+    const lang::SyntaxTree* tree = ctx.workspace.new_tree(path);
+    return tree && !tree->parse_stopped() ? tree : nullptr;
+  }
+  return nullptr;
+}
+
 std::optional<KernelFile> parse_head(const ReviewContext& ctx, const std::string& path, size_t max_bytes) {
   lang::Grammar g = lang::grammar_for_path(path);
   if (g != lang::Grammar::Cpp && g != lang::Grammar::Cuda) return std::nullopt;
   std::optional<std::string> text = ctx.workspace.read_head(path);
   if (!text || text->size() > max_bytes) return std::nullopt;
+  // A header or unit the PR changes: one parse, not a second one here (on the large PR of
+  // the benchmarks, 11 of the 24 files two op lookups read, 436 of 1,005 KB).
+  if (const lang::SyntaxTree* shared = changed_head_tree(ctx, path, text->size()))
+    return KernelFile{path, std::shared_ptr<const lang::SyntaxTree>(std::shared_ptr<const lang::SyntaxTree>(), shared)};
   auto tree = lang::SyntaxTree::parse(g, std::move(*text));
   if (!tree) return std::nullopt;
   return KernelFile{path, std::move(tree)};

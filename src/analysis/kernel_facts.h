@@ -18,10 +18,11 @@
 
 namespace rp {
 
-// One parsed head-side C-family file.
+// One parsed head-side C-family file. The tree is the review's own head-side tree when the PR
+// changes the file (shared with the rules, owned by the Workspace), else parsed for this.
 struct KernelFile {
   std::string path;
-  std::unique_ptr<lang::SyntaxTree> tree;
+  std::shared_ptr<const lang::SyntaxTree> tree;
 };
 
 // A function definition (with a body) found in one of the files.

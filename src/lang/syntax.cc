@@ -348,6 +348,10 @@ struct WalkOrder {
   std::vector<NodeAccess::Packed> nodes;
   std::vector<uint32_t> end;
   std::vector<uint32_t> parent;  // index of the entry's parent; kNoParent for the root
+  // The entry stored_index() found last: callers ask about nodes in source order and about
+  // the same node again (its children, then its parent), so the next answer is near it. Any
+  // value is a valid place to start the search from, so it is read and written unordered.
+  mutable std::atomic<uint32_t> last_found{0};
   Node node(size_t i) const { return NodeAccess::unpack(tree, nodes[i]); }
   uint32_t start(size_t i) const { return nodes[i].raw[0]; }
 };
@@ -457,16 +461,47 @@ void build_walk_order(WalkOrder& w, const SyntaxTree* tree, TSNode root) {
 // The entry of `n` in a stored walk order: nullopt when the order is not stored yet (only
 // parts of the tree were walked so far) or `n` is not in it (an anonymous node, or a node
 // below one). Walk order is source order of start bytes; among the nodes starting where `n`
-// does, it is found by identity.
+// does, it is found by identity. The first entry starting at or after `n` is searched from
+// the last entry found, in steps that double away from it, then by bisection between the last
+// two steps: the same entry a bisection of the whole order finds, in a few reads of memory
+// near the last answer when the question is near it (most are), and at most about twice a
+// whole bisection's reads when it is not.
 std::optional<size_t> stored_index(const WalkOrder& w, const Node& n) {
   if (!w.ready.load(std::memory_order_acquire)) return std::nullopt;
   const TSNode& t = NodeAccess::ts(n);
-  uint32_t start = ts_node_start_byte(t);
-  auto at = std::lower_bound(w.nodes.begin(), w.nodes.end(), start,
+  const uint32_t start = ts_node_start_byte(t);
+  const size_t size = w.nodes.size();  // >= 1: the root is always stored
+  const size_t from = std::min<size_t>(w.last_found.load(std::memory_order_relaxed), size - 1);
+  // Entries before `lo` start before `start`; entries from `hi` on start at or after it.
+  size_t lo = 0, hi = size;
+  if (w.start(from) < start) {
+    lo = from + 1;
+    for (size_t step = 1;; step *= 2) {
+      if (step >= size - from) break;  // from + step would be past the end: hi stays size
+      if (w.start(from + step) >= start) {
+        hi = from + step;
+        break;
+      }
+      lo = from + step + 1;
+    }
+  } else {
+    hi = from;
+    for (size_t step = 1;; step *= 2) {
+      if (step > from) break;  // lo stays 0
+      if (w.start(from - step) < start) {
+        lo = from - step + 1;
+        break;
+      }
+      hi = from - step;
+    }
+  }
+  auto at = std::lower_bound(w.nodes.begin() + static_cast<std::ptrdiff_t>(lo),
+                             w.nodes.begin() + static_cast<std::ptrdiff_t>(hi), start,
                              [](const NodeAccess::Packed& e, uint32_t b) { return e.raw[0] < b; });
   size_t i = static_cast<size_t>(at - w.nodes.begin());
-  while (i < w.nodes.size() && w.start(i) == start && w.nodes[i].id != t.id) ++i;
-  if (i == w.nodes.size() || w.start(i) != start) return std::nullopt;
+  while (i < size && w.start(i) == start && w.nodes[i].id != t.id) ++i;
+  if (i == size || w.start(i) != start) return std::nullopt;
+  w.last_found.store(static_cast<uint32_t>(i), std::memory_order_relaxed);
   return i;
 }
 

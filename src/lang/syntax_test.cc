@@ -79,6 +79,39 @@ TEST(Syntax, StoredWalkOrderTellsApartNodesStartingAtOneByte) {
   EXPECT_EQ(chain().size(), 4u);
 }
 
+// The stored walk order answers parent() and named_children() for any node, whatever the
+// order of the questions: source order, reverse, far jumps both ways, the same node twice in a
+// row, and nodes sharing a start byte (`a.b.c(x)` chains). Each answer is what tree-sitter's
+// own children say.
+TEST(Syntax, StoredWalkOrderAnswersQuestionsInAnyOrder) {
+  std::string src;
+  for (int i = 0; i < 120; ++i)
+    src += "def f" + std::to_string(i) + "(a, b=" + std::to_string(i) + "):\n    return a.b.c(x[i]).d(b)\n";
+  auto t = py(src);
+  std::vector<Node> nodes;
+  walk(t->root(), [&](Node n) { return nodes.push_back(n), true; });  // stores the order
+  ASSERT_GT(nodes.size(), 2000u);
+  std::vector<std::vector<Node>> kids(nodes.size());
+  std::vector<Node> parent(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (Node c : nodes[i].children())
+      if (c.is_named()) kids[i].push_back(c);
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = i + 1; j < nodes.size() && nodes[j].start_byte() < nodes[i].end_byte(); ++j)
+      for (Node c : kids[i])
+        if (c == nodes[j]) parent[j] = nodes[i];
+  auto ask = [&](std::size_t i) {
+    EXPECT_EQ(nodes[i].parent(), parent[i]) << i;
+    EXPECT_EQ(nodes[i].named_children(), kids[i]) << i;
+  };
+  const std::size_t n = nodes.size();
+  for (std::size_t i = 0; i < n; ++i) ask(i);
+  for (std::size_t i = n; i-- > 0;) ask(i);
+  for (std::size_t k = 0; k < n; ++k) ask((k * 7919) % n);        // far jumps
+  for (std::size_t k = 0; k < n; ++k) ask(k % 2 ? n - 1 - k : k);  // ends alternating
+  for (std::size_t k = 0; k < n; ++k) ask(k / 2);                  // each twice in a row
+}
+
 // kind() reads the kind recorded when the node was reached; it names what tree-sitter's own
 // ts_node_type does for every node, named or not, aliased (C++ field_identifier is an alias of
 // identifier), ERROR and MISSING included, reached as a child, a field, a parent or a walk.

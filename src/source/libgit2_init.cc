@@ -20,22 +20,39 @@ std::string g_skipped_ca_file;  // guarded by g_skipped_mutex
 }  // namespace
 
 // libgit2 (mbedTLS backend) loads its default CA file in git_libgit2_init() through this
-// function of libmbedx509; no libgit2 option skips it. The review-pr executable exports this
-// definition (CMakeLists.txt: --export-dynamic-symbol), so libgit2's call resolves here: during
-// init_libgit2() it only records the file name; at any other time it forwards to mbedTLS.
-// Programs that do not export it (tests, a libgit2 built with OpenSSL) never call it and keep
-// libgit2's own behaviour.
-extern "C" int mbedtls_x509_crt_parse_file(mbedtls_x509_crt* chain, const char* path) {
+// function of libmbedx509; no libgit2 option skips it. Either way below, libgit2's call reaches
+// this file's definition: during init_libgit2() it only records the file name; at any other
+// time it forwards to mbedTLS.
+namespace {
+int parse_or_record_ca_file(mbedtls_x509_crt* chain, const char* path, int (*real)(mbedtls_x509_crt*, const char*)) {
   if (g_skip_ca_parse.load()) {
     std::lock_guard<std::mutex> lock(g_skipped_mutex);
     g_skipped_ca_file = path ? path : "";
     return 0;
   }
-  using ParseFile = int (*)(mbedtls_x509_crt*, const char*);
-  static const ParseFile real = reinterpret_cast<ParseFile>(dlsym(RTLD_NEXT, "mbedtls_x509_crt_parse_file"));
   if (!real) return -0x2900;  // MBEDTLS_ERR_X509_FILE_IO_ERROR: no trust roots, HTTPS fails closed
   return real(chain, path);
 }
+}  // namespace
+
+#ifdef RP_LIBGIT2_STATIC
+// libgit2 and mbedTLS linked from static archives (CMakeLists.txt, RP_STATIC_DEPS): every program
+// that links this file is linked with --wrap=mbedtls_x509_crt_parse_file, which sends libgit2's
+// call here and names mbedTLS's own definition __real_.
+extern "C" int __real_mbedtls_x509_crt_parse_file(mbedtls_x509_crt* chain, const char* path);
+extern "C" int __wrap_mbedtls_x509_crt_parse_file(mbedtls_x509_crt* chain, const char* path) {
+  return parse_or_record_ca_file(chain, path, &__real_mbedtls_x509_crt_parse_file);
+}
+#else
+// Shared libraries: the review-pr executable exports this definition (CMakeLists.txt:
+// --export-dynamic-symbol), so libgit2's call resolves here. Programs that do not export it
+// (tests, a libgit2 built with OpenSSL) never call it and keep libgit2's own behaviour.
+extern "C" int mbedtls_x509_crt_parse_file(mbedtls_x509_crt* chain, const char* path) {
+  using ParseFile = int (*)(mbedtls_x509_crt*, const char*);
+  static const ParseFile real = reinterpret_cast<ParseFile>(dlsym(RTLD_NEXT, "mbedtls_x509_crt_parse_file"));
+  return parse_or_record_ca_file(chain, path, real);
+}
+#endif
 
 namespace rp {
 

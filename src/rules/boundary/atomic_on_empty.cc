@@ -202,6 +202,12 @@ class AtomicOnEmpty : public RuleWithInfo<kInfo> {
       std::string kernel = strip_template(c.callee);
       auto it = defs.find(kernel);
       if (it != defs.end() && initializes_arg(c, {buf}, it->second, defs)) return;
+      // Only a call handed the buffer can launch an atomic on it. Asked first, so an op's
+      // sources (its translation unit and every header it includes, parsed) are read only for
+      // a call that passes the buffer, not for every op call after the allocation.
+      bool handed = false;
+      for (const lang::Argument& arg : c.args) handed = handed || passes_buffer(arg.value.text(), buf);
+      if (!handed) continue;
       // A Python op call: the host function of its C++/HIP source (host → kernel → helper).
       const OpSource* op = tree.is_python() ? op_source(ctx, c.callee_name, ops) : nullptr;
       const std::vector<Def>* hosts = nullptr;

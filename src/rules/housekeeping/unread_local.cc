@@ -43,7 +43,7 @@ class UnreadLocal : public RuleWithInfo<kInfo> {
     for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
-      for (const DeadBinding& d : added_dead_bindings(ctx, changed, unread_locals)) {
+      for (const DeadBinding& d : added_unread_locals(ctx, changed)) {
         Finding x = finding();
         x.location = Location{f.new_path, d.line};
         x.problem = fmt::format("`{}` is assigned at line {} in `{}` and nothing in the function reads it", d.name,
