@@ -261,6 +261,10 @@ class UndefinedName : public RuleWithInfo<kInfo> {
     for (lang::Node id : old_tree->identifiers(name)) {
       if (!old_tree->is_binding(id)) continue;
       lang::Node scope = id.parent();
+      // A def's or class's own name binds in the scope around the definition.
+      if (scope && (is(scope, NodeKind::FunctionDef) || is(scope, NodeKind::ClassDef)) &&
+          scope.child_by_field("name") == id)
+        scope = scope.parent();
       while (scope && !is(scope, NodeKind::FunctionDef) && !is(scope, NodeKind::ClassDef) &&
              !is(scope, NodeKind::Lambda) && !is(scope, NodeKind::Comprehension))
         scope = scope.parent();
