@@ -536,16 +536,23 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
       // `getattr(md, "flag", False)` reads the field `flag` as well (a field older builders
       // never set): it is as fixed for the process as `md.flag` when every setter is a constant.
       static const RE2 getattr_field(
-          R"(\bgetattr\(\s*\w*(?:metadata|attn_md|forward_context|fwd_ctx)\s*,\s*["']([A-Za-z_]\w*)["'])");
+          R"(\bgetattr\(\s*[\w.]+\s*,\s*["']([A-Za-z_]\w*)["'])");
+      // The fields the leaf itself reads decide; the locals it names are followed only when it
+      // reads none (`md = getattr(fwd_ctx.attn_metadata, ...)` reaches the object whose field
+      // `getattr(md, "flag", False)` branches on: the container's own field is not the test).
       std::string name, call;
       bool any = false;
-      for (re2::StringPiece in(step); RE2::FindAndConsume(&in, field_of, &name, &call);) {
-        fields.push_back(call.empty() ? name : "");
-        any = true;
-      }
-      for (re2::StringPiece in(step); RE2::FindAndConsume(&in, getattr_field, &name);) {
-        fields.push_back(name);
-        any = true;
+      const std::string own(leaf.text());
+      for (const std::string* text : {&own, static_cast<const std::string*>(&step)}) {
+        for (re2::StringPiece in(*text); RE2::FindAndConsume(&in, field_of, &name, &call);) {
+          fields.push_back(call.empty() ? name : "");
+          any = true;
+        }
+        for (re2::StringPiece in(*text); RE2::FindAndConsume(&in, getattr_field, &name);) {
+          fields.push_back(name);
+          any = true;
+        }
+        if (any) break;
       }
       if (!any) fields.push_back("");
     }

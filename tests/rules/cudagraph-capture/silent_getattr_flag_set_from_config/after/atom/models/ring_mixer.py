@@ -14,4 +14,9 @@ class RingMixer(nn.Module):
             h = self.ring_step_replayed(h, ring_metadata)
         else:
             h = self.ring_step(h, ring_metadata)
+        # The same flag on the metadata the hybrid layers carry inside the attention metadata.
+        fwd_ctx = get_forward_context()
+        tail_md = getattr(fwd_ctx.attn_metadata, "ring_metadata", None)
+        if getattr(tail_md, "ring_replay", False):
+            h = self.tail_replayed(h, tail_md)
         return self.down(h)
