@@ -53,7 +53,8 @@ def corpus_prs(root, name):
 def pick(name, n, reserved, corpus):
     skip = reserved_prs(reserved, name) | corpus_prs(corpus, name)
     for prev in filter(None, os.environ.get("SKIP_HEADS", "").split(":")):  # heads of an earlier round
-        skip |= {int(v.split("#")[-1]) for v in read_heads(prev).values()}
+        # every line's PR, not read_heads() (keyed by sha: lines sharing a sha would collapse)
+        skip |= {int(m.group(1)) for m in re.finditer(r"#\s+\S+#(\d+)\s*$", open(prev).read(), re.M)}
     picked = 0
     for line in sys.stdin.read().splitlines():  # all of it: the writer must not get SIGPIPE
         m = re.match(r"refs/pull/(\d+)/head ([0-9a-f]{40})", line)

@@ -17,6 +17,7 @@
 #include "analysis/source_facts.h"
 #include "core/budget.h"
 #include "core/paths.h"
+#include "index/knowledge.h"
 #include "rules/rule_base.h"
 #include "text/description.h"
 
@@ -58,6 +59,8 @@ must meet that code cannot cheaply check ("out must be zero-initialised": the ke
 into it); fallbacks not written as backticked code ("falls back to the default path"); stub
 bodies (only pass, `...`, raise NotImplementedError: the implementations enforce it);
 functions that call a check/validate/verify/ensure/assert helper when the claim is a raise;
+a contract that a C/C++ function the body calls by name checks (the entry point of a compiled
+op: aiter's `AITER_CHECK(bytes % 16 == 0, ...)` beside the kernel launch);
 docstrings the PR did not touch; variables named in code blocks (commands that set existing variables);
 mentions without an introducing word ("set AITER_LOG_LEVEL=1 to see the logs"); variables the
 diff or the head tree mentions; PRs without a diff.)doc"};
@@ -273,7 +276,7 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
   void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     for (const ChangedSource& cs : changed_sources(ctx, is_python)) {
       budget::begin_file(cs.file->path());
-      docstring_claims(*cs.file, *cs.tree, cs.added, out);
+      docstring_claims(ctx, *cs.file, *cs.tree, cs.added, out);
       if (budget::exhausted()) return;
     }
     budget::begin_file("");
@@ -284,7 +287,8 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
   // Docstrings on added lines whose invariant the body does not enforce. Comments are not read:
   // on real history they explain mechanisms elsewhere ("an unpatched aiter raises TypeError"),
   // not contracts of the function they sit in.
-  void docstring_claims(const FileChange& f, const lang::SyntaxTree& tree, const std::set<int>& added,
+  void docstring_claims(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& tree,
+                        const std::set<int>& added,
                         std::vector<Finding>& out) const {
     // The whole file as code, for a fallback's target: built on the first claim that needs it.
     std::optional<std::string> file_code;
@@ -309,7 +313,13 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
       auto raised = [&](const std::string& type) { return same_file.callee_raises(code, type); };
       const int line = doc.start_line();
       const std::string text(doc.text());
-      for (const Claim& claim : unenforced_claims(text, code, whole_file, raised)) {
+      std::vector<Claim> claims = unenforced_claims(text, code, whole_file, raised);
+      // A wrapper of a compiled op passes the contract on to the op's C/C++ entry point, which
+      // is where aiter checks it (`AITER_CHECK(bytes % 16 == 0, ...)`): read that too.
+      if (!claims.empty())
+        if (std::string native = native_callees(ctx, code); !native.empty())
+          claims = unenforced_claims(text, code + "\n" + native, whole_file, raised);
+      for (const Claim& claim : claims) {
           int at = line + static_cast<int>(std::count(text.begin(), text.begin() + claim.offset, '\n'));
           Finding x = finding();
           x.location = Location{f.new_path, at};
@@ -322,6 +332,31 @@ class ClaimWithoutCode : public RuleWithInfo<kInfo> {
           out.push_back(std::move(x));
         }
     }
+  }
+
+  // The text of the C/C++ functions of the repository that `code` calls by name: the entry
+  // points of the compiled ops a Python wrapper launches. At most a few files are read.
+  static std::string native_callees(const ReviewContext& ctx, const std::string& code) {
+    if (!ctx.repo) return "";
+    const index::RepoIndex& idx = ctx.repo->index();
+    constexpr int kMaxFiles = 4;
+    static const RE2 call(R"((\w+)\s*\()");
+    std::string out;
+    std::set<std::string> seen;
+    int files = 0;
+    re2::StringPiece in(code);
+    std::string name;
+    while (RE2::FindAndConsume(&in, call, &name)) {
+      if (!seen.insert(name).second) continue;
+      for (const auto& [path, fi] : idx.files_naming(index::RepoIndex::Role::CFunction, name)) {
+        if (++files > kMaxFiles) return out;
+        const lang::SyntaxTree* t = ctx.workspace.new_tree(path);
+        if (!t) continue;
+        for (const lang::Function& fn : t->functions())
+          if (fn.name == name) out += std::string(fn.node.text()) + "\n";
+      }
+    }
+    return out;
   }
 
   void description_claims(const ReviewContext& ctx, std::vector<Finding>& out) const {

@@ -46,7 +46,9 @@ the same op called twice with the same inputs and neither side named the referen
 determinism check: `raw` vs `raw_again` fails on a nondeterministic kernel);
 tensor constructors (`torch.zeros`, `torch.empty`, ...) that only allocate both buffers;
 tightened tolerances; a loosened tolerance whose added line, or the comment line
-just above it, explains it (the derivation is stated); a reference implementation that re-implements the
+just above it, explains it (the derivation is stated); a loosened tolerance scoped to a
+lower-precision dtype on its own line or by the `if` just above it (`rtol = 1e-2 if dtype ==
+torch.bfloat16 else 1e-3`: bf16's rounding is the reason); a reference implementation that re-implements the
 kernel's algorithm by hand (a structural twin is a judgement this rule does not make); non-test
 files.)doc"};
 
@@ -231,6 +233,13 @@ class TestCannotFail : public RuleWithInfo<kInfo> {
     }
   }
 
+  // Whether `code` tests a lower-precision dtype in a condition (`... if x.dtype == torch.bfloat16`).
+  static bool dtype_scoped(std::string_view code) {
+    static const RE2 re(
+        R"(\b(?:if|elif)\b.*\b(?:bfloat16|bf16|float16|fp16|half|float8\w*|fp8\w*|fp4\w*|int8|i8)\b)");
+    return RE2::PartialMatch(re2::StringPiece(code.data(), code.size()), re);
+  }
+
   void loosened(const FileChange& f, const ChangeBlock& b, bool python, std::vector<Finding>& out) const {
     if (b.removed.empty() || b.added.empty()) return;
     std::map<std::string, double> before;
@@ -240,6 +249,11 @@ class TestCannotFail : public RuleWithInfo<kInfo> {
     for (const DiffLine* l : b.added) {
       bool explained = comment_states_reason(comment_part(l->text, python)) ||
                        (prev && is_comment_only(prev->text, python) && comment_states_reason(comment_part(prev->text, python)));
+      // `rtol = 1e-2 if dtype == torch.bfloat16 else 1e-3`, or the value set under such an `if`:
+      // the looser value is scoped to a lower-precision dtype, whose rounding is the reason.
+      explained = explained || dtype_scoped(code_part(l->text, python)) ||
+                  (prev && dtype_scoped(code_part(prev->text, python)) &&
+                      code_part(prev->text, python).find(':') != std::string_view::npos);
       prev = l;
       if (explained) continue;
       for (auto& [k, v] : tolerances(code_part(l->text, python))) {

@@ -250,12 +250,30 @@ class UndefinedName : public RuleWithInfo<kInfo> {
     return rest.empty() || rest.front() != ':' || rest.find("F821") != std::string_view::npos;
   }
 
-  // The line of the base version that bound `name` at module level or in a function (the PR
-  // removed it), 0 when the base never bound it.
-  static int removed_binding(const lang::SyntaxTree* old_tree, const std::string& name) {
+  // The line of the base version that bound `name` where the head's read at `read_line` would
+  // see it (the PR removed it): at module level, or in the reading function or one enclosing
+  // it. 0 when the base never bound it there: a comprehension variable, a lambda's or another
+  // function's local, or a class attribute of the same name is not a binding the PR removed.
+  static int removed_binding(const lang::SyntaxTree* old_tree, const lang::SyntaxTree& tree, const std::string& name,
+                             int read_line) {
     if (!old_tree) return 0;
-    for (lang::Node id : old_tree->identifiers(name))
-      if (old_tree->is_binding(id)) return id.start_line();
+    std::optional<lang::Function> reader = tree.enclosing_function(read_line);
+    for (lang::Node id : old_tree->identifiers(name)) {
+      if (!old_tree->is_binding(id)) continue;
+      lang::Node scope = id.parent();
+      // A def's or class's own name binds in the scope around the definition.
+      if (scope && (is(scope, NodeKind::FunctionDef) || is(scope, NodeKind::ClassDef)) &&
+          scope.child_by_field("name") == id)
+        scope = scope.parent();
+      while (scope && !is(scope, NodeKind::FunctionDef) && !is(scope, NodeKind::ClassDef) &&
+             !is(scope, NodeKind::Lambda) && !is(scope, NodeKind::Comprehension))
+        scope = scope.parent();
+      if (!scope) return id.start_line();  // module level
+      if (!is(scope, NodeKind::FunctionDef) || !reader) continue;
+      std::optional<lang::Function> owner = old_tree->enclosing_function(id.start_line());
+      if (owner && (reader->qualified == owner->qualified || reader->qualified.starts_with(owner->qualified + ".")))
+        return id.start_line();
+    }
     return 0;
   }
 
@@ -265,7 +283,7 @@ class UndefinedName : public RuleWithInfo<kInfo> {
     int first = lines.front();
     Finding x = finding();
     x.location = Location{path, first};
-    int was = removed_binding(old_tree, name);
+    int was = removed_binding(old_tree, tree, name, first);
     std::string more = lines.size() > 1 ? fmt::format(" (and {} more read{})", lines.size() - 1, lines.size() > 2 ? "s" : "") : "";
     if (was > 0)
       x.problem = fmt::format("`{}` is read at line {}{} but nothing binds it any more: the PR removed its binding "

@@ -48,7 +48,9 @@ or `Enum`); attributes stored on some object anywhere in the
 changed file, the class's file or a module that imports the class (`meta.attr = ...` in the
 builder that fills its instances adds it from outside; so does `setattr(meta, k, v)`; a store on
 `self` in the methods of an unrelated class, `self.attr = ...` in some `Runner`, adds it to
-Runner's instances and does not count); reads under
+Runner's instances and does not count), or, when the variable is handed to a call before the
+read (`prepare_scratch(pool)`, a test's fake passed to the code under test), in a repository
+module the file imports: the function it was handed to may add the attribute; reads under
 `hasattr(...)` or in a `try` that catches AttributeError; reads the base file already made.
 A name bound more than once in its function, or bound by anything else (an unannotated call,
 an attribute chain), is not checked. A class that has subclasses in this repository gets a
@@ -92,6 +94,8 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
               def_tree && stores_attribute(*def_tree, attr, &own))
             break;
           if (stored_by_importer(ctx, idx, bound->cls.name, attr, own)) break;
+          if (stored_by_a_callee_it_was_passed_to(ctx, idx, tree, path, receiver, bound->line, r.line, attr, own))
+            break;
           if (!reported.insert(bound->cls.name + "." + attr).second) break;
           out.push_back(report(tree, path, r, receiver, attr, *bound, *attrs));
           break;
@@ -113,6 +117,53 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
       if (seen.size() > kMaxFiles) return true;  // too widely used to list: do not claim absence
       const lang::SyntaxTree* t = ctx.workspace.new_tree(site.path);
       if (t && stores_attribute(*t, attr, &own)) return true;
+    }
+    return false;
+  }
+
+  // Whether the object `receiver` holds is handed to a call (as an argument, not as the call's
+  // receiver) between its binding at `bound_line` and the read at `read_line`, and a repository
+  // module the file imports stores `attr` on some object: the function it was handed to may
+  // have given the instance the attribute (`prepare_scratch(pool)` doing `pool.scratch = ...`),
+  // as Python objects take new attributes from anyone who holds them.
+  static bool stored_by_a_callee_it_was_passed_to(const ReviewContext& ctx, const index::RepoIndex& idx,
+                                                  const lang::SyntaxTree& tree, const std::string& path,
+                                                  const std::string& receiver, int bound_line, int read_line,
+                                                  const std::string& attr,
+                                                  const std::set<std::string, std::less<>>& own) {
+    if (receiver.find('.') != std::string::npos) return false;
+    std::optional<lang::Function> fn = tree.enclosing_function(read_line);
+    if (!fn || !fn->body) return false;
+    bool handed = false;
+    for (const lang::Call& c : tree.calls(fn->body)) {
+      if (c.line < bound_line || c.line >= read_line) continue;
+      for (const lang::Argument& a : c.args)
+        if (a.value && a.value.text() == receiver) handed = true;
+    }
+    if (!handed) return false;
+    constexpr size_t kMaxFiles = 32;
+    std::set<std::string> seen;
+    std::string here = index::RepoIndex::dotted_of(path);
+    for (const lang::Import& imp : tree.imports()) {
+      std::string base = imp.module;
+      if (imp.level > 0) {  // `from ..pkg import m`: relative to this file's package
+        std::string pkg = path.ends_with("__init__.py") ? here : here.substr(0, std::min(here.size(), here.rfind('.')));
+        for (int up = 1; up < imp.level && !pkg.empty(); ++up) pkg = pkg.substr(0, std::min(pkg.size(), pkg.rfind('.')));
+        base = pkg.empty() ? base : (base.empty() ? pkg : pkg + "." + base);
+      }
+      std::vector<std::string> modules{base};
+      for (const lang::ImportedName& n : lang::imported_names(imp))
+        if (n.name != "*" && !base.empty() && node_kind(imp.node) == NodeKind::ImportFrom)
+          modules.push_back(base + "." + n.name);
+        else if (node_kind(imp.node) == NodeKind::Import)
+          modules.push_back(n.name);
+      for (const std::string& m : modules) {
+        std::string file = m.empty() ? "" : idx.module_path(m);
+        if (file.empty() || file == path || !seen.insert(file).second) continue;
+        if (seen.size() > kMaxFiles) return true;  // too many modules to read: do not claim absence
+        const lang::SyntaxTree* t = ctx.workspace.new_tree(file);
+        if (t && stores_attribute(*t, attr, &own)) return true;
+      }
     }
     return false;
   }

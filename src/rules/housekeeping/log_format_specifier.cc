@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +31,9 @@ function never rebinds before the call; a name whose last binding before the cal
 Why it matters: `"%d" % None` and `"%d" % (2, 3)` raise TypeError when the record is formatted.
 logging catches it and prints "--- Logging error ---" to stderr, so the message is lost and a
 test that relied on it passes anyway.
-Does not fire on: `%s`/`%r` conversions; calls inside `if arg is not None:` / `if arg:`, or
+Does not fire on: `%s`/`%r` conversions; calls after an `if` that tests the name for None or
+falsehood and returns or raises (`if arg is None or arg < 0: return`); calls inside
+`if arg is not None:` / `if arg:`, or
 inside `if flag:` where `flag` is bound once before, to an expression that tests `arg`
 (`has_grid = mode != "flat" and grid is not None`); a name rebound under an `if` whose
 condition also guards the call (`if has_x: rate = f()` ... `if has_x: log("%.3f", rate)`); names
@@ -101,6 +104,32 @@ bool guarded(const SyntaxTree& tree, Node call, const std::string& name, Node sc
   return false;
 }
 
+// Whether an `if` that tests `name` for None or falsehood and then leaves the function runs
+// before the call in a block that encloses it (`if limit is None or limit < 0: return`): past
+// it `name` is not None.
+bool exit_guarded(const SyntaxTree& tree, Node call, const std::string& name, Node scope, int line) {
+  for (Node child = call, p = call.parent(); p; child = p, p = p.parent()) {
+    if (is(p, NodeKind::Block) || p == scope) {
+      for (Node st : lang::statements(p)) {
+        if (st.start_byte() >= child.start_byte()) break;
+        if (!is(st, NodeKind::If) || !lang::last_statement_exits(st.child_by_field("consequence"))) continue;
+        Node cond = st.child_by_field("condition");
+        if (!cond) continue;
+        std::string c(cond.text());
+        std::vector<std::string> words = words_of(c);
+        bool none_test = c.find("is None") != std::string::npos || c.find("== None") != std::string::npos ||
+                         std::find(words.begin(), words.end(), "not") != words.end();
+        if (!none_test) continue;
+        for (const std::string& w : words)
+          if (w == name || (w != "not" && w != "and" && w != "or" && flag_tests(tree, scope, w, name, line)))
+            return true;
+      }
+    }
+    if (p == scope || lang::is_nested_function(p)) break;
+  }
+  return false;
+}
+
 // Whether `n` lies inside `outer` (inclusive).
 bool inside(Node n, Node outer) { return outer && outer.start_byte() <= n.start_byte() && n.end_byte() <= outer.end_byte(); }
 
@@ -141,7 +170,8 @@ bool same_test_encloses(Node rebind, Node blk, Node call, Node scope) {
 std::string risky_name(const SyntaxTree& tree, const lang::Call& call, const std::string& name) {
   std::optional<lang::Function> fn = tree.enclosing_function(call.line);
   Node scope = fn ? fn->body : tree.root();
-  if (guarded(tree, call.node, name, scope, call.line)) return "";
+  if (guarded(tree, call.node, name, scope, call.line) || exit_guarded(tree, call.node, name, scope, call.line))
+    return "";
   // Bindings of `name` before the call, in order.
   std::vector<lang::Assignment> before;
   for (const lang::Assignment& a : tree.assignments(scope)) {

@@ -54,7 +54,9 @@ and allocation shapes are decided once, with the capture-time dummy batch; a bra
 change per step silently does not, a host sync aborts capture, and host data copied during
 capture is baked into every replay.
 Does not fire on: branches on values that are constant for the life of the graph (module
-attributes `self.*`, config, env flags, `is None` / `isinstance` / `hasattr` tests); phase
+attributes `self.*`, config, env flags, `is None` / `isinstance` / `hasattr` tests; a metadata
+field, read as `md.flag` or `getattr(md, "flag", False)`, that every assignment in the package
+sets from an env flag, config or a literal); phase
 tests (`is_prefill`, `is_decode`, `num_prefills > 0`, `num_decodes`, `is_dummy_run` warm-up,
 `in_hipgraph`, `is_current_stream_capturing()`), which a decode graph answers once; shapes and
 batch sizes (`.shape`, `.size()`, `num_tokens`, `bs`): graphs are captured per batch size, so
@@ -531,12 +533,26 @@ class CudagraphCapture : public RuleWithInfo<kInfo> {
       if (!RE2::PartialMatch(step, metadata_value())) continue;
       ask = true;
       static const RE2 field_of(R"(\b(?:\w*metadata|attn_md|forward_context|fwd_ctx)\.([A-Za-z_]\w*)\b(\s*\()?)");
-      re2::StringPiece in(step);
+      // `getattr(md, "flag", False)` reads the field `flag` as well (a field older builders
+      // never set): it is as fixed for the process as `md.flag` when every setter is a constant.
+      static const RE2 getattr_field(
+          R"(\bgetattr\(\s*[\w.]+\s*,\s*["']([A-Za-z_]\w*)["'])");
+      // The fields the leaf itself reads decide; the locals it names are followed only when it
+      // reads none (`md = getattr(fwd_ctx.attn_metadata, ...)` reaches the object whose field
+      // `getattr(md, "flag", False)` branches on: the container's own field is not the test).
       std::string name, call;
       bool any = false;
-      while (RE2::FindAndConsume(&in, field_of, &name, &call)) {
-        fields.push_back(call.empty() ? name : "");
-        any = true;
+      const std::string own(leaf.text());
+      for (const std::string* text : {&own, static_cast<const std::string*>(&step)}) {
+        for (re2::StringPiece in(*text); RE2::FindAndConsume(&in, field_of, &name, &call);) {
+          fields.push_back(call.empty() ? name : "");
+          any = true;
+        }
+        for (re2::StringPiece in(*text); RE2::FindAndConsume(&in, getattr_field, &name);) {
+          fields.push_back(name);
+          any = true;
+        }
+        if (any) break;
       }
       if (!any) fields.push_back("");
     }

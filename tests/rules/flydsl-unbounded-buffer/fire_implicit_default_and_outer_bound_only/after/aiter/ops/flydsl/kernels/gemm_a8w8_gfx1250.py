@@ -7,6 +7,6 @@ def build(M, x_scale, scale_tensor, lds, rows):
         global_ptr=scale_tensor,
         lds_memref=lds,
         tensor_shape=(rows, 128),
-        oob_outer_bound=rows,  # expect: flydsl-unbounded-buffer
+        oob_outer_bound=rows,  # expect[note]: flydsl-unbounded-buffer
     )
     return xs_rsrc, desc

@@ -1,0 +1,2 @@
+def get_forward_context():
+    return None
