@@ -143,14 +143,11 @@ class UnknownAttribute : public RuleWithInfo<kInfo> {
     if (!handed) return false;
     constexpr size_t kMaxFiles = 32;
     std::set<std::string> seen;
-    std::string here = index::RepoIndex::dotted_of(path);
     for (const lang::Import& imp : tree.imports()) {
-      std::string base = imp.module;
-      if (imp.level > 0) {  // `from ..pkg import m`: relative to this file's package
-        std::string pkg = path.ends_with("__init__.py") ? here : here.substr(0, std::min(here.size(), here.rfind('.')));
-        for (int up = 1; up < imp.level && !pkg.empty(); ++up) pkg = pkg.substr(0, std::min(pkg.size(), pkg.rfind('.')));
-        base = pkg.empty() ? base : (base.empty() ? pkg : pkg + "." + base);
-      }
+      index::PyImport relative;  // `from ..pkg import m`: relative to this file's package
+      relative.module = imp.module;
+      relative.level = imp.level;
+      std::string base = index::RepoIndex::absolute_module(path, relative);
       std::vector<std::string> modules{base};
       for (const lang::ImportedName& n : lang::imported_names(imp))
         if (n.name != "*" && !base.empty() && node_kind(imp.node) == NodeKind::ImportFrom)
