@@ -91,8 +91,10 @@ bool handler_can_leave(Node body) {
       // Calls that end the process or the module's import (a test module's `pytest.skip(...,
       // allow_module_level=True)` raises Skipped).
       std::string_view fn = n.child_by_field("function").text();
+      // argparse's `parser.error()` prints the usage and exits; unittest's `self.fail()` raises.
       if (fn == "sys.exit" || fn == "exit" || fn == "quit" || fn == "os._exit" || fn == "os.abort" ||
-          fn == "pytest.skip" || fn == "pytest.fail" || fn == "pytest.exit" || fn == "pytest.xfail")
+          fn == "pytest.skip" || fn == "pytest.fail" || fn == "pytest.exit" || fn == "pytest.xfail" ||
+          fn == "parser.error" || fn.ends_with(".parser.error") || fn == "self.fail" || fn == "self.skipTest")
         leaves = true;
     }
     return !leaves;
@@ -454,16 +456,42 @@ Node statement_of(Node n) {
   return n;
 }
 
-// Whether binding `b` runs on every path to `read` that passes it: its statement precedes the
-// read in a block that holds both (a `with` body counts as its statement's block).
-bool binds_before(Node b, Node read) {
+// Whether try statement `t` binds `name` on every path out of it: its body binds it and each
+// handler binds it too or leaves.
+bool try_binds_always(const lang::SyntaxTree& tree, Node t, std::string_view name) {
+  auto binds = [&](Node body) {
+    for (auto& [n, node] : bindings_in(tree, body))
+      if (n == name) return true;
+    return false;
+  };
+  if (!binds(t.child_by_field("body"))) return false;
+  for (Node c : t.named_children())
+    if (c.kind() == "except_clause" || c.kind() == "except_group_clause")
+      for (Node body : c.named_children())
+        if (body.kind() == "block" && !handler_can_leave(body) && !binds(body)) return false;
+  return true;
+}
+
+// Whether binding `b` of `name` runs on every path to `read` that passes it: its statement
+// precedes the read in a block that holds both (a `with` body counts as its statement's block,
+// a try that binds the name on every path out of it as one statement), or it is the target of
+// the `for`/`with` whose body holds the read.
+bool binds_before(const lang::SyntaxTree& tree, Node b, std::string_view name, Node read) {
   Node st = statement_of(b);
   for (int depth = 0; depth < kMaxDepth; ++depth) {
+    if (inside(read, st)) {
+      std::string_view k = st.kind();
+      Node body = st.child_by_field("body");
+      return (k == "for_statement" || k == "with_statement") && inside(read, body) && !inside(b, body);
+    }
     Node blk = st.parent();
     if (!blk) return false;
-    if (inside(read, blk)) return !inside(read, st) && st.start_byte() < read.start_byte();
+    if (inside(read, blk)) return st.start_byte() < read.start_byte();
     Node owner = blk.parent();
-    if (!owner || owner.kind() != "with_statement") return false;
+    if (owner && owner.kind() == "except_clause") owner = owner.parent();
+    if (!owner) return false;
+    if (owner.kind() == "try_statement" ? !try_binds_always(tree, owner, name) : owner.kind() != "with_statement")
+      return false;
     st = owner;
   }
   return false;
@@ -630,7 +658,7 @@ class LocalFinder {
         if (!read_of(id) || !(owning_def(id) == def) || shadowed_by_comprehension(id, name, def)) continue;
         bool in_finally = inside(id, finally);
         if (!in_finally && (id.start_byte() < t.node.end_byte() || !reachable_after(t.node, id))) continue;
-        if (!in_finally && rebound_between(bound, name, t.node, id)) continue;
+        if (!in_finally && rebound_between(tree_, bound, name, t.node, id)) continue;
         if (guarded(tree_, id, guards, def, nullptr) || tested_between(fn.body, guards, name, t.node, id)) continue;
         if (!in_finally && loop_exit_leaves(t.node, id, def)) continue;
         TryUnboundRead r;
@@ -659,12 +687,13 @@ class LocalFinder {
   }
 
   // Whether `name` is bound again after the try on every path to the read.
-  static bool rebound_between(const std::map<std::string, std::vector<Node>, std::less<>>& bound,
+  static bool rebound_between(const lang::SyntaxTree& tree, const std::map<std::string, std::vector<Node>, std::less<>>& bound,
                               const std::string& name, Node try_node, Node read) {
     auto it = bound.find(name);
     if (it == bound.end()) return false;
     for (Node b : it->second)
-      if (b.start_byte() >= try_node.end_byte() && b.start_byte() < read.start_byte() && binds_before(b, read))
+      if (b.start_byte() >= try_node.end_byte() && b.start_byte() < read.start_byte() &&
+          binds_before(tree, b, name, read))
         return true;
     return false;
   }

@@ -412,5 +412,44 @@ def d(x):
             (std::vector<std::string>{"y:9", "y:17", "y:26"}));
 }
 
+TEST(TryUnboundLocals, LaterBindingsOnEveryPathAndExitingCallsAreSafe) {
+  EXPECT_TRUE(locals_read(R"(def a(rows):
+    for r in rows:
+        try:
+            cost = measure(r)
+        except RuntimeError:
+            print("skip")
+    for name, cost in table():
+        show(name, cost)
+
+def b():
+    try:
+        arch = probe_tool()
+    except Exception:
+        pass
+    try:
+        arch = probe_driver()
+    except (ImportError, RuntimeError):
+        arch = ""
+    return arch
+
+def c(parser, text):
+    try:
+        n = int(text)
+    except ValueError:
+        parser.error("not a number")
+    return n
+
+def d(paths):
+    try:
+        fh = open(paths[0])
+    except OSError:
+        pass
+    with open(paths[1]) as fh:
+        return fh.read()
+)")
+                  .empty());
+}
+
 }  // namespace
 }  // namespace rp
