@@ -184,13 +184,20 @@ class PossiblyUnboundName : public RuleWithInfo<kInfo> {
     }
     x.evidence.push_back(evidence(path, first.binding.start_line(), tree.line_text(first.binding.start_line())));
     x.evidence.push_back(evidence(path, handler, tree.line_text(handler)));
-    std::set<int> shown_lines;
-    for (const TryUnboundRead* r : reads) {
-      int line = r->read.start_line();
-      if (shown_lines.size() >= 3 || !shown_lines.insert(line).second) continue;
+    std::vector<int> lines;
+    for (const TryUnboundRead* r : reads) lines.push_back(r->read.start_line());
+    add_read_evidence(path, tree, lines, x);
+    return x;
+  }
+
+  // The first three distinct read lines as evidence.
+  static void add_read_evidence(const std::string& path, const lang::SyntaxTree& tree, const std::vector<int>& lines,
+                                Finding& x) {
+    std::set<int> shown;
+    for (int line : lines) {
+      if (shown.size() >= 3 || !shown.insert(line).second) continue;
       x.evidence.push_back(evidence(path, line, tree.line_text(line)));
     }
-    return x;
   }
 
   static std::string one_line(std::string_view text) {
@@ -283,12 +290,9 @@ class PossiblyUnboundName : public RuleWithInfo<kInfo> {
                               import_time->node.start_line());
     }
     x.evidence.push_back(evidence(path, handler, tree.line_text(handler)));
-    std::set<int> shown_lines;
-    for (const PossiblyUnboundRead* r : reads) {
-      int line = r->node.start_line();
-      if (shown_lines.size() >= 3 || !shown_lines.insert(line).second) continue;
-      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
-    }
+    std::vector<int> lines;
+    for (const PossiblyUnboundRead* r : reads) lines.push_back(r->node.start_line());
+    add_read_evidence(path, tree, lines, x);
     return x;
   }
 };
