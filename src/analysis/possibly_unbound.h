@@ -57,4 +57,37 @@ struct PossiblyUnbound {
 // finds: under `from __future__ import annotations` they are never evaluated).
 PossiblyUnbound possibly_unbound_names(const lang::SyntaxTree& tree);
 
+// The same defect inside a function (pyright's reportPossiblyUnbound on a local): a local bound
+// only in a `try` body (or its `else:`), an `except` handler that goes on without binding it or
+// leaving (no raise/return/continue/break/sys.exit: it logs, prints, passes or sets a flag),
+// and a later line of the function, reached from that handler, that reads it. When the
+// exception happens the read raises UnboundLocalError, hiding the error the handler swallowed.
+//
+// Safe: a name bound before the try (anywhere earlier in the function: in doubt it is bound),
+// a parameter, `global`/`nonlocal`, one the handler or the `finally` binds, or rebinds
+// unconditionally between the try and the read. Excused: a read under a test of the name or of a
+// flag the handler binds (`ok = False` there, or `ok = True` in the body over `ok = False`
+// before), after any read of such a flag or test of the name between the try and the read (`if
+// not ok: return`), under `"x" in locals()`, inside another try catching NameError,
+// UnboundLocalError or Exception, or after leaving a loop whose only exit is a `break` (`while
+// True:`) or whose `else:` leaves. Reads in the same try's `finally:` count; reads in nested
+// functions do not (they run later).
+struct TryUnboundRead {
+  lang::Node try_node;
+  lang::Node handler;         // the first `except` clause that goes on
+  std::string caught;         // what it catches, as written ("" for bare `except:`)
+  std::string name;
+  lang::Node binding;         // the first binding of the name in the try body (or its else)
+  lang::Node read;            // the first unexcused read of it the handler's path reaches
+  std::string function;       // qualified name of the function
+  // The read is reached on every path through the handler with nothing in between: its
+  // statement follows the try in the same block, no statement between them can branch or
+  // leave, and nothing in the read's own statement evaluates it conditionally.
+  bool every_path = false;
+  lang::Node failing;         // the call in the try body (at or before the binding) whose failure the handler catches
+};
+
+// Every such read of every function of `tree`, one per (try statement, name), in source order.
+std::vector<TryUnboundRead> try_unbound_locals(const lang::SyntaxTree& tree);
+
 }  // namespace rp

@@ -223,5 +223,233 @@ x = fastkern.run(1)
                   .empty());
 }
 
+// "name:line" of each local read after a going-on handler, "!" when it is reached on every path.
+std::vector<std::string> locals_read(const std::string& src) {
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
+  std::vector<std::string> out;
+  for (const TryUnboundRead& r : try_unbound_locals(*tree))
+    out.push_back(r.name + ":" + std::to_string(r.read.start_line()) + (r.every_path ? "!" : ""));
+  return out;
+}
+
+TEST(TryUnboundLocals, AHandlerThatLogsLeavesTheTryLocalUnbound) {
+  const char* src = R"(import logging
+log = logging.getLogger(__name__)
+
+def load(path, opts):
+    try:
+        blob = read_blob(path)
+        meta = parse_meta(blob)
+    except (OSError, ValueError) as err:
+        log.warning("cannot load %s: %s", path, err)
+    size = len(blob)
+    if opts.verbose:
+        print(meta)
+    return size
+)";
+  EXPECT_EQ(locals_read(src), (std::vector<std::string>{"blob:10!", "meta:12"}));
+  auto tree = lang::SyntaxTree::parse(lang::Grammar::Python, src);
+  std::vector<TryUnboundRead> r = try_unbound_locals(*tree);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0].function, "load");
+  EXPECT_EQ(r[0].handler.start_line(), 8);
+  EXPECT_EQ(r[0].caught, "OSError, ValueError");
+  EXPECT_EQ(r[0].binding.start_line(), 6);
+  ASSERT_TRUE(r[0].failing);
+  EXPECT_EQ(r[0].failing.text(), "read_blob(path)");
+  EXPECT_EQ(r[1].failing.text(), "parse_meta(blob)");
+}
+
+TEST(TryUnboundLocals, LeavingHandlersBindingsBeforeAndFallbacksAreSafe) {
+  EXPECT_TRUE(locals_read(R"(def a(items):
+    out = []
+    for it in items:
+        try:
+            v = convert(it)
+        except ValueError:
+            continue
+        out.append(v)
+    return out
+
+def b(p, q=None):
+    q = None
+    try:
+        q = fetch(p)
+        r = fetch(q)
+    except KeyError:
+        r = None
+    return p, q, r
+
+def c():
+    global cache
+    try:
+        cache = build()
+        import fancy
+    except ImportError:
+        raise SystemExit("install fancy")
+    return cache, fancy
+
+def d(x):
+    try:
+        y = slow(x)
+    except Exception:
+        print("slow failed")
+    y = fast(x)
+    return y
+
+def e(x):
+    try:
+        y = slow(x)
+    except Exception:
+        pass
+    else:
+        return y
+    finally:
+        cleanup()
+    return None
+)")
+                  .empty());
+}
+
+TEST(TryUnboundLocals, FlagsTestsAndCatchingTriesExcuseTheRead) {
+  EXPECT_TRUE(locals_read(R"(def a(x):
+    ok = False
+    try:
+        y = risky(x)
+        ok = True
+    except RuntimeError:
+        pass
+    if ok:
+        return y
+    return None
+
+def b(x):
+    try:
+        y = risky(x)
+    except RuntimeError:
+        failed = True
+    if failed:
+        return None
+    return y
+
+def c(x):
+    try:
+        y = risky(x)
+    except RuntimeError:
+        pass
+    try:
+        return y + 1
+    except UnboundLocalError:
+        return 0
+
+def d(x):
+    while True:
+        try:
+            y = risky(x)
+            break
+        except RuntimeError:
+            wait()
+    return y
+
+def e(xs):
+    for x in xs:
+        try:
+            y = risky(x)
+            break
+        except RuntimeError:
+            pass
+    else:
+        raise RuntimeError("all failed")
+    return y
+
+def f(x):
+    try:
+        y = risky(x)
+    except RuntimeError:
+        pass
+    return y if "y" in locals() else None
+)")
+                  .empty());
+}
+
+TEST(TryUnboundLocals, ReachabilityFinallyLoopsAndNestedScopes) {
+  EXPECT_EQ(locals_read(R"(def a(flag, x):
+    if flag:
+        try:
+            y = risky(x)
+        except RuntimeError:
+            pass
+    else:
+        return y
+    return [y for _ in range(2)]
+
+def b(x):
+    try:
+        y = risky(x)
+    except RuntimeError:
+        pass
+    finally:
+        done(y)
+
+def c(xs):
+    for x in xs:
+        try:
+            y = risky(x)
+            break
+        except RuntimeError:
+            pass
+    return y
+
+def d(x):
+    try:
+        y = risky(x)
+    except RuntimeError:
+        pass
+    def later():
+        return y
+    return [y for y in range(3)], later
+)"),
+            (std::vector<std::string>{"y:9", "y:17", "y:26"}));
+}
+
+TEST(TryUnboundLocals, LaterBindingsOnEveryPathAndExitingCallsAreSafe) {
+  EXPECT_TRUE(locals_read(R"(def a(rows):
+    for r in rows:
+        try:
+            cost = measure(r)
+        except RuntimeError:
+            print("skip")
+    for name, cost in table():
+        show(name, cost)
+
+def b():
+    try:
+        arch = probe_tool()
+    except Exception:
+        pass
+    try:
+        arch = probe_driver()
+    except (ImportError, RuntimeError):
+        arch = ""
+    return arch
+
+def c(parser, text):
+    try:
+        n = int(text)
+    except ValueError:
+        parser.error("not a number")
+    return n
+
+def d(paths):
+    try:
+        fh = open(paths[0])
+    except OSError:
+        pass
+    with open(paths[1]) as fh:
+        return fh.read()
+)")
+                  .empty());
+}
+
 }  // namespace
 }  // namespace rp

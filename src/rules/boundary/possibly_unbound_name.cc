@@ -20,7 +20,8 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .summary = "A module name bound only when an optional import succeeded is read on the path where it failed.",
+    .summary = "A name bound only inside a try (a module's optional import, a function's local) is read on the path "
+               "where its handler swallowed the failure.",
     .docs = R"(What it catches: a module-level `try:` binds names (an optional import such as
 `from kernels import fused_op`, or any assignment or def in its body or `else:`), one of its
 `except` handlers goes on without binding them (it prints, logs or passes), and a line of the
@@ -31,6 +32,19 @@ swallowed the real cause (pyright's reportPossiblyUnbound). The PR must touch it
 reads the name, or the PR adds or changes the binding or the handler and the base had no such
 read. One finding per try statement, on its handler when the PR touches the statement, else on
 the first added read; the other reads are listed.
+Inside a function the same shape is a local: a name bound only in a `try` body (or its `else:`),
+a handler that goes on without binding it or leaving (it logs, prints, passes or sets a flag;
+`continue`/`break` leave the iteration), and a later line of the function, reached from the
+handler (after the try, or in its `finally:`), that reads it: when the exception happens, the read
+raises UnboundLocalError and hides the error the handler swallowed. A name bound before the try
+(also on one branch only: in doubt it is bound), a parameter, `global`/`nonlocal`, a binding in
+the handler or the `finally`, or an unconditional rebinding before the read makes it safe; a read
+under a test of the name or of a flag the handler binds (or the body sets over `ok = False`), after
+a test of such a flag between the try and the read (`if not ok: return`), inside another try that
+catches NameError/UnboundLocalError/Exception, after a `while True:` retry loop or a loop whose
+`else:` raises, reads in nested functions, and functions that call `locals()`/`vars()`/`exec` are
+excused. Same touch rule: an added read, or an added try line, handler or binding, and the base's
+function did not already read the name so.
 Why it matters: the handler was written so the module survives a missing dependency, but it
 leaves the module in a state where a later, unrelated-looking line crashes; the user sees a
 NameError instead of "install X" and the author's intent (optional or required?) is unclear.
@@ -42,13 +56,16 @@ flag the handler binds (`HAS_X = False`), in a function that tests the name or r
 flag anywhere, in a function the file calls only under such a test, or inside a `try` that
 catches NameError or Exception; a function the file never calls while such a flag exists and
 another module of the repository reads the flag (callers elsewhere may test it); annotations;
-tries inside functions or classes (locals are unbound-local's); modules whose names cannot be
+module-level reads of names a try inside a function or class binds; modules whose names cannot be
 known (star import, exec, `globals()`); a file that does not parse; reads that already existed
 with the same unbound name in the base version.
 Severity: a warning; red when a read runs unconditionally at import time (a module-level
 statement, decorator or default outside any branch) and the handler catches the import's
 failure: the trigger is "the dependency is not installed", and then importing the module
-itself raises NameError. In test code the reach gate lowers that to a warning.)",
+itself raises NameError. In a function: red when the read is reached on every path through the
+handler with nothing in between (the next statements of the same block, none of which branches,
+and the read is not itself conditional); the trigger names the try body's call whose failure the
+handler catches. In test code the reach gate lowers that to a warning.)",
     .family = "unbound-local"};
 
 class PossiblyUnboundName : public RuleWithInfo<kInfo> {
@@ -58,6 +75,7 @@ class PossiblyUnboundName : public RuleWithInfo<kInfo> {
       if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || !is_python(f.new_path)) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;
+      check_locals(ctx, f, *tree, out);
       PossiblyUnbound head = possibly_unbound_names(*tree);
       if (head.reads.empty()) continue;
       std::set<std::string> before;  // names the base already read while possibly unbound
@@ -90,6 +108,103 @@ class PossiblyUnboundName : public RuleWithInfo<kInfo> {
   }
 
  private:
+  // Function scope: a local bound only in a try whose handler goes on, read after it. One finding
+  // per try statement; the PR must add a read, or add or change the try, its handler or the
+  // binding, and the base's same function must not already read the same name so.
+  void check_locals(const ReviewContext& ctx, const FileChange& f, const lang::SyntaxTree& tree,
+                    std::vector<Finding>& out) const {
+    std::vector<TryUnboundRead> head = try_unbound_locals(tree);
+    if (head.empty()) return;
+    std::set<int> added = added_line_numbers(f);
+    if (added.empty()) return;
+    std::set<std::pair<std::string, std::string>> before;
+    const lang::SyntaxTree* old_tree =
+        f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
+    if (old_tree)
+      for (const TryUnboundRead& r : try_unbound_locals(*old_tree)) before.insert({r.function, r.name});
+    std::map<uint32_t, std::vector<const TryUnboundRead*>> by_try;
+    for (const TryUnboundRead& r : head) by_try[r.try_node.start_byte()].push_back(&r);
+    for (const auto& [start, reads] : by_try) {
+      const TryUnboundRead& any = *reads.front();
+      if (acknowledged(tree.line_text(any.handler.start_line()))) continue;
+      bool touched = added.count(any.try_node.start_line()) ||
+                     touches_added(added, any.handler.start_line(), any.handler.end_line());
+      for (const TryUnboundRead* r : reads) touched = touched || added.count(r->binding.start_line());
+      std::vector<const TryUnboundRead*> shown;
+      const TryUnboundRead* first_added = nullptr;
+      for (const TryUnboundRead* r : reads) {
+        bool added_read = added.count(r->read.start_line()) > 0;
+        if (added_read && !first_added) first_added = r;
+        if (before.count({r->function, r->name})) continue;
+        if (added_read || touched) shown.push_back(r);
+      }
+      if (shown.empty() || (!first_added && !touched)) continue;
+      out.push_back(report_local(f.new_path, tree, shown, touched ? nullptr : first_added));
+    }
+  }
+
+  Finding report_local(const std::string& path, const lang::SyntaxTree& tree,
+                       const std::vector<const TryUnboundRead*>& reads, const TryUnboundRead* at) const {
+    const TryUnboundRead& first = *reads.front();
+    int handler = first.handler.start_line();
+    std::string names;
+    for (const TryUnboundRead* r : reads) names += (names.empty() ? "`" : ", `") + r->name + "`";
+    bool several = reads.size() > 1;
+    bool tuple = first.caught.find(',') != std::string::npos;
+    std::string caught = first.caught.empty() ? "except" : tuple ? "except (" + first.caught + ")" : "except " + first.caught;
+    std::string raised = first.caught.empty() ? "an exception" : tuple ? "one of " + first.caught : first.caught;
+    int read_line = first.read.start_line();
+    Finding x = finding();
+    x.location = Location{path, at ? at->read.start_line() : handler};
+    x.problem = fmt::format(
+        "In `{}`, {} {} bound only inside the try at line {}: the `{}` at line {} goes on without binding {} or "
+        "leaving (no raise, return, continue or fallback such as `{} = None`), and line {} reads `{}` on that path",
+        first.function, names, several ? "are" : "is", first.try_node.start_line(), caught, handler,
+        several ? "them" : "it", first.name, read_line, first.name);
+    x.impact = fmt::format(
+        "When the try body fails before binding `{}`, the handler swallows the error and line {} raises "
+        "UnboundLocalError: the caller sees that instead of the error that caused it",
+        first.name, read_line);
+    x.action = fmt::format(
+        "Author must make the failure path explicit: re-raise (or return, or `continue`) in the handler, or bind a "
+        "fallback (`{} = None`) before the try or in the handler and handle it before line {}",
+        first.name, read_line);
+    const TryUnboundRead* direct = nullptr;
+    for (const TryUnboundRead* r : reads)
+      if (r->every_path && !direct) direct = r;
+    if (direct) {
+      std::string what = direct->failing
+                             ? fmt::format("`{}` (line {})", one_line(direct->failing.text()),
+                                           direct->failing.start_line())
+                             : fmt::format("line {}", direct->binding.start_line());
+      x.severity = Severity::Red;
+      x.trigger = fmt::format("when {} raises {}: the handler at line {} goes on and line {} raises "
+                              "UnboundLocalError: local variable '{}' referenced before assignment",
+                              what, raised, handler, direct->read.start_line(), direct->name);
+    }
+    x.evidence.push_back(evidence(path, first.binding.start_line(), tree.line_text(first.binding.start_line())));
+    x.evidence.push_back(evidence(path, handler, tree.line_text(handler)));
+    std::vector<int> lines;
+    for (const TryUnboundRead* r : reads) lines.push_back(r->read.start_line());
+    add_read_evidence(path, tree, lines, x);
+    return x;
+  }
+
+  // The first three distinct read lines as evidence.
+  static void add_read_evidence(const std::string& path, const lang::SyntaxTree& tree, const std::vector<int>& lines,
+                                Finding& x) {
+    std::set<int> shown;
+    for (int line : lines) {
+      if (shown.size() >= 3 || !shown.insert(line).second) continue;
+      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+    }
+  }
+
+  static std::string one_line(std::string_view text) {
+    size_t nl = text.find('\n');
+    return nl == std::string_view::npos ? shortened(text, 60) : shortened(text.substr(0, nl), 56) + " ...";
+  }
+
   // Whether another module of the repository reads one of the statement's flags from this
   // module (`from m import HAS_X`, or `m.HAS_X` in a file importing m): its calls of this
   // module's functions may well be guarded there. Without a repository: in doubt, yes.
@@ -175,12 +290,9 @@ class PossiblyUnboundName : public RuleWithInfo<kInfo> {
                               import_time->node.start_line());
     }
     x.evidence.push_back(evidence(path, handler, tree.line_text(handler)));
-    std::set<int> shown_lines;
-    for (const PossiblyUnboundRead* r : reads) {
-      int line = r->node.start_line();
-      if (shown_lines.size() >= 3 || !shown_lines.insert(line).second) continue;
-      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
-    }
+    std::vector<int> lines;
+    for (const PossiblyUnboundRead* r : reads) lines.push_back(r->node.start_line());
+    add_read_evidence(path, tree, lines, x);
     return x;
   }
 };

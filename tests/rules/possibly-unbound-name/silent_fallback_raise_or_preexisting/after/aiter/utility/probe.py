@@ -35,5 +35,5 @@ def lazy_probe():
     try:
         import rocm_smi_lib as smi
     except ImportError:
-        pass
+        return None
     return smi.version()

@@ -1,0 +1,12 @@
+import socket
+
+
+def negotiate(peer, timeout):
+    sock = socket.create_connection(peer, timeout=timeout)
+    try:
+        banner = sock.recv(64).decode()
+        version = int(banner.split("/")[1])
+    except (OSError, ValueError, IndexError):
+        print("peer sent no usable banner")
+    sock.sendall(b"HELLO\n")
+    return sock
