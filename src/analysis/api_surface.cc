@@ -224,41 +224,55 @@ bool type_checking_import(const ReviewContext& ctx, const std::string& path, int
 }
 
 namespace {
+std::optional<ModuleApiDiff> compute_module_diff(const ReviewContext& ctx, const FileChange& f) {
+  if (!ctx.repo || !ctx.workspace.head_tree()) return std::nullopt;
+  if (f.status == FileStatus::Deleted || !is_python(f.path())) return std::nullopt;
+  const RepoIndex& idx = ctx.repo->index();
+  ModuleApiDiff m;
+  m.change = &f;
+  m.path = f.path();
+  m.now = ctx.workspace.new_tree(f.path());
+  m.before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
+  if (!m.now || !m.before) return std::nullopt;
+  m.old_fns = api_functions(*m.before);
+  m.new_fns = api_functions(*m.now);
+  for (const auto& [qual, nf] : m.new_fns) {
+    auto it = m.old_fns.find(qual);
+    if (it == m.old_fns.end()) continue;
+    ChangedFunction c{it->second, nf, removed_keywords(*it->second, *nf), {}, {}};
+    c.stale_keyword = stale_keyword_calls(idx, m.path, *nf, c.removed);
+    c.stale_positional = stale_positional_calls(idx, m.path, *it->second, *nf);
+    m.changed.push_back(std::move(c));
+  }
+  for (auto& [name, line] : gone_symbols(idx, m.path, *m.before)) {
+    std::vector<StaleUse> uses = stale_uses(idx, m.path, name);
+    std::erase_if(uses, [&](const StaleUse& u) { return type_checking_import(ctx, u.path, u.line); });
+    m.gone.push_back({std::move(name), line, std::move(uses)});
+  }
+  return m;
+}
+
 ApiDiff compute_api_diff(const ReviewContext& ctx) {
   ApiDiff diff;
-  if (!ctx.repo || !ctx.workspace.head_tree()) return diff;
-  const RepoIndex& idx = ctx.repo->index();
-  for (const FileChange& f : ctx.pr.changes.files) {
-    if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
-    ModuleApiDiff m;
-    m.change = &f;
-    m.path = f.path();
-    m.now = ctx.workspace.new_tree(f.path());
-    m.before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
-    if (!m.now || !m.before) continue;
-    m.old_fns = api_functions(*m.before);
-    m.new_fns = api_functions(*m.now);
-    for (const auto& [qual, nf] : m.new_fns) {
-      auto it = m.old_fns.find(qual);
-      if (it == m.old_fns.end()) continue;
-      ChangedFunction c{it->second, nf, removed_keywords(*it->second, *nf), {}, {}};
-      c.stale_keyword = stale_keyword_calls(idx, m.path, *nf, c.removed);
-      c.stale_positional = stale_positional_calls(idx, m.path, *it->second, *nf);
-      m.changed.push_back(std::move(c));
-    }
-    for (auto& [name, line] : gone_symbols(idx, m.path, *m.before)) {
-      std::vector<StaleUse> uses = stale_uses(idx, m.path, name);
-      std::erase_if(uses, [&](const StaleUse& u) { return type_checking_import(ctx, u.path, u.line); });
-      m.gone.push_back({std::move(name), line, std::move(uses)});
-    }
-    diff.modules.push_back(std::move(m));
-  }
+  for (const FileChange& f : ctx.pr.changes.files)
+    if (std::optional<ModuleApiDiff> m = compute_module_diff(ctx, f)) diff.modules.push_back(std::move(*m));
   return diff;
 }
+
+// One module's diff in the review's fact cache, under the file's head-side path.
+struct ModuleApiDiffFact {
+  std::optional<ModuleApiDiff> diff;
+};
 }  // namespace
 
 const ApiDiff& api_diff(const ReviewContext& ctx) {
   return ctx.facts->get<ApiDiff>([&] { return compute_api_diff(ctx); });
+}
+
+const ModuleApiDiff* api_diff_of(const ReviewContext& ctx, const FileChange& f) {
+  const auto& fact =
+      ctx.facts->get_for<ModuleApiDiffFact>(f.path(), [&] { return ModuleApiDiffFact{compute_module_diff(ctx, f)}; });
+  return fact.diff ? &*fact.diff : nullptr;
 }
 
 }  // namespace rp::api

@@ -11,7 +11,11 @@ namespace rp {
 using lang::Node;
 
 std::vector<ChangedSource> changed_code_sources(const PullRequest& pr, Workspace& ws, bool cpp_too) {
-  return changed_sources(pr, ws, [cpp_too](std::string_view p) {
+  return changed_code_sources(pr.changes.files, ws, cpp_too);
+}
+
+std::vector<ChangedSource> changed_code_sources(std::span<const FileChange> files, Workspace& ws, bool cpp_too) {
+  return changed_sources(files, ws, [cpp_too](std::string_view p) {
     return !is_doc_path(p) && (is_python(p) || (cpp_too && is_cpp_family(p)));
   });
 }

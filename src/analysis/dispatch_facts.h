@@ -5,6 +5,7 @@
 #pragma once
 
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,8 @@ namespace rp {
 // The PR's files that add lines, are neither tests nor docs, and parse on the head side:
 // Python files, and C/C++/CUDA/HIP files too when `cpp_too` (see source_facts.h).
 std::vector<ChangedSource> changed_code_sources(const PullRequest& pr, Workspace& ws, bool cpp_too);
+// The same over some of the PR's files (a file rule's one file).
+std::vector<ChangedSource> changed_code_sources(std::span<const FileChange> files, Workspace& ws, bool cpp_too);
 
 // Whether a string literal's value names an AMD GPU architecture: "gfx942", "gfx950",
 // "gfx1250", "gfx90a", or a family prefix tested with startswith ("gfx95", "gfx12").

@@ -4,8 +4,10 @@
 // object; computed under std::call_once, so rules run on several threads compute it once.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <typeindex>
 #include <unordered_map>
 #include <utility>
@@ -23,6 +25,26 @@ class FactCache {
     return *static_cast<const T*>(slot.value.get());
   }
 
+  // The fact of type T about one changed file (the API diff of one module, say): computed on the
+  // first ask, kept until forget(path). A fact of a file may point into the file's parse trees:
+  // the file-major runner forgets a file's facts when it drops the file's trees.
+  template <class T, class Compute>
+  const T& get_for(const std::string& path, Compute&& compute) {
+    Slot& slot = file_slot_of(std::type_index(typeid(T)), path);
+    std::call_once(slot.once, [&] { slot.value = std::make_shared<T>(compute()); });
+    return *static_cast<const T*>(slot.value.get());
+  }
+  // Drops every fact about `path`; a reference handed out for it before is dangling after.
+  void forget(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::erase_if(file_slots_, [&](const auto& entry) { return entry.first.second == path; });
+  }
+  // Drops every fact about any file.
+  void forget_files() {
+    std::lock_guard<std::mutex> lock(mu_);
+    file_slots_.clear();
+  }
+
  private:
   struct Slot {
     std::once_flag once;
@@ -35,8 +57,16 @@ class FactCache {
     return *s;
   }
 
+  Slot& file_slot_of(std::type_index key, const std::string& path) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_ptr<Slot>& s = file_slots_[{key, path}];
+    if (!s) s = std::make_unique<Slot>();
+    return *s;
+  }
+
   std::mutex mu_;
   std::unordered_map<std::type_index, std::unique_ptr<Slot>> slots_;
+  std::map<std::pair<std::type_index, std::string>, std::unique_ptr<Slot>> file_slots_;
 };
 
 }  // namespace rp

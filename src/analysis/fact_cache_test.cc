@@ -59,5 +59,26 @@ TEST(FactCache, ThreadsRacingTheFirstAskComputeOnce) {
   for (const Squares* s : seen) EXPECT_EQ(s, seen[0]);
 }
 
+TEST(FactCache, AFileFactIsKeptPerPathUntilForgotten) {
+  FactCache cache;
+  int runs = 0;
+  auto compute = [&] {
+    ++runs;
+    return Label{"computed " + std::to_string(runs)};
+  };
+  EXPECT_EQ(cache.get_for<Label>("a.py", compute).text, "computed 1");
+  EXPECT_EQ(cache.get_for<Label>("a.py", compute).text, "computed 1");
+  EXPECT_EQ(cache.get_for<Label>("b.py", compute).text, "computed 2");
+  cache.forget("a.py");
+  EXPECT_EQ(cache.get_for<Label>("a.py", compute).text, "computed 3");
+  EXPECT_EQ(cache.get_for<Label>("b.py", compute).text, "computed 2");
+  cache.forget_files();
+  EXPECT_EQ(cache.get_for<Label>("b.py", compute).text, "computed 4");
+  // A whole-review fact of the same type is another slot, untouched by forgetting files.
+  EXPECT_EQ(cache.get<Label>([] { return Label{"review"}; }).text, "review");
+  cache.forget_files();
+  EXPECT_EQ(cache.get<Label>([] { return Label{"again"}; }).text, "review");
+}
+
 }  // namespace
 }  // namespace rp

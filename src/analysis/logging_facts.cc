@@ -81,8 +81,12 @@ std::vector<PercentConversion> percent_conversions(std::string_view format) {
 }
 
 std::vector<AddedLoggerCall> added_logger_calls(const ReviewContext& ctx) {
+  return added_logger_calls(ctx, ctx.pr.changes.files);
+}
+
+std::vector<AddedLoggerCall> added_logger_calls(const ReviewContext& ctx, std::span<const FileChange> files) {
   std::vector<AddedLoggerCall> out;
-  for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python))
+  for (const ChangedSource& src : changed_sources_with_tests(files, ctx.workspace, is_python))
     for (const lang::Call& c : src.tree->calls()) {
       if (!src.added.count(c.line)) continue;
       std::string level = logger_call_level(c);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,5 +47,7 @@ struct AddedLoggerCall {
 // Every logger call whose first line the PR adds, in the head side of changed Python files
 // (tests included), in diff order.
 std::vector<AddedLoggerCall> added_logger_calls(const ReviewContext& ctx);
+// The same over some of the PR's files (a file rule's one file).
+std::vector<AddedLoggerCall> added_logger_calls(const ReviewContext& ctx, std::span<const FileChange> files);
 
 }  // namespace rp

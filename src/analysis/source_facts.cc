@@ -7,11 +7,11 @@
 namespace rp {
 
 namespace {
-std::vector<ChangedSource> collect(const PullRequest& pr, Workspace& ws, bool tests,
+std::vector<ChangedSource> collect(std::span<const FileChange> files, Workspace& ws, bool tests,
                                    const std::function<bool(std::string_view)>& keep,
                                    std::initializer_list<std::string_view> needles) {
   std::vector<ChangedSource> out;
-  for (const FileChange& f : pr.changes.files) {
+  for (const FileChange& f : files) {
     if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || (!tests && is_test_path(f.new_path)) ||
         !keep(f.new_path))
       continue;
@@ -36,12 +36,23 @@ std::vector<ChangedSource> collect(const PullRequest& pr, Workspace& ws, bool te
 std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
                                            const std::function<bool(std::string_view)>& keep,
                                            std::initializer_list<std::string_view> needles) {
-  return collect(pr, ws, false, keep, needles);
+  return collect(pr.changes.files, ws, false, keep, needles);
+}
+
+std::vector<ChangedSource> changed_sources(std::span<const FileChange> files, Workspace& ws,
+                                           const std::function<bool(std::string_view)>& keep,
+                                           std::initializer_list<std::string_view> needles) {
+  return collect(files, ws, false, keep, needles);
+}
+
+std::vector<ChangedSource> changed_sources_with_tests(std::span<const FileChange> files, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep) {
+  return collect(files, ws, true, keep, {});
 }
 
 std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
                                                       const std::function<bool(std::string_view)>& keep) {
-  return collect(pr, ws, true, keep, {});
+  return collect(pr.changes.files, ws, true, keep, {});
 }
 
 }  // namespace rp

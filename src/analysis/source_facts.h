@@ -6,6 +6,7 @@
 #include <functional>
 #include <initializer_list>
 #include <set>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -27,6 +28,13 @@ std::vector<ChangedSource> changed_sources(const PullRequest& pr, Workspace& ws,
                                            std::initializer_list<std::string_view> needles = {});
 // The same, test files included (benchmark scripts live under op_tests/).
 std::vector<ChangedSource> changed_sources_with_tests(const PullRequest& pr, Workspace& ws,
+                                                      const std::function<bool(std::string_view)>& keep);
+// The same over some of the PR's files: a file rule (rules/rule.h FileRule) asks about its one
+// file (`one_file(file)`), and gets it or nothing.
+std::vector<ChangedSource> changed_sources(std::span<const FileChange> files, Workspace& ws,
+                                           const std::function<bool(std::string_view)>& keep,
+                                           std::initializer_list<std::string_view> needles = {});
+std::vector<ChangedSource> changed_sources_with_tests(std::span<const FileChange> files, Workspace& ws,
                                                       const std::function<bool(std::string_view)>& keep);
 inline std::vector<ChangedSource> changed_sources(const ReviewContext& ctx,
                                                   const std::function<bool(std::string_view)>& keep,

@@ -305,7 +305,13 @@ bool is_launch_knob(std::string_view kw) {
 void for_each_touched_kernel(const ReviewContext& ctx,
                              const std::function<void(const FileChange&, const lang::SyntaxTree&, const lang::Function&,
                                                       const std::set<int>&)>& visit) {
-  for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+  for_each_touched_kernel(ctx, ctx.pr.changes.files, visit);
+}
+
+void for_each_touched_kernel(const ReviewContext& ctx, std::span<const FileChange> files,
+                             const std::function<void(const FileChange&, const lang::SyntaxTree&, const lang::Function&,
+                                                      const std::set<int>&)>& visit) {
+  for (const ChangedSource& cs : changed_code_sources(files, ctx.workspace, false)) {
     budget::begin_file(cs.file->path());
     for (const lang::Function& k : triton_kernels(*cs.tree)) {
       if (budget::exhausted()) return;

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,10 @@ std::vector<lang::Function> triton_kernels(const lang::SyntaxTree& tree);
 // Calls `visit` for every Triton kernel of a changed, non-test Python file whose lines the PR
 // adds to: the loop the kernel rules share.
 void for_each_touched_kernel(const ReviewContext& ctx,
+                             const std::function<void(const FileChange& file, const lang::SyntaxTree& tree,
+                                                      const lang::Function& kernel, const std::set<int>& added)>& visit);
+// The same over some of the PR's files (a file rule's one file).
+void for_each_touched_kernel(const ReviewContext& ctx, std::span<const FileChange> files,
                              const std::function<void(const FileChange& file, const lang::SyntaxTree& tree,
                                                       const lang::Function& kernel, const std::set<int>& added)>& visit);
 // Names of the kernel's `tl.constexpr` / `gl.constexpr` parameters.

@@ -57,4 +57,19 @@ std::optional<Outcome> finish_rule() {
   return out;
 }
 
+Paused pause() {
+  Paused p{state.limit, Clock::now() - state.start, state.file, state.spent, state.overran};
+  state = State{};
+  return p;
+}
+
+void resume(const Paused& p) {
+  state = State{};
+  state.limit = p.limit;
+  state.start = Clock::now() - p.elapsed;
+  state.file = p.file;
+  state.spent = p.spent;
+  state.overran = p.overran;
+}
+
 }  // namespace rp::budget

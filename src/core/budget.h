@@ -35,4 +35,18 @@ struct Outcome {
 // Ends the rule's budget; nullopt when it stayed within it.
 std::optional<Outcome> finish_rule();
 
+// A rule's budget set aside while other rules run: the file-major runner (rules/runner.h) hands
+// each file to every file rule in turn, so each rule keeps its own budget between its files.
+// pause() takes the thread's current budget (its clock stops), resume() makes it current again
+// (its clock goes on from where it stopped).
+struct Paused {
+  std::chrono::milliseconds limit{0};
+  std::chrono::nanoseconds elapsed{0};  // on the current file
+  std::string file;
+  bool spent = false;
+  std::optional<std::string> overran;
+};
+Paused pause();
+void resume(const Paused& paused);
+
 }  // namespace rp::budget

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/budget.h"
+
 namespace rp {
 
 Finding Rule::finding() const {
@@ -9,6 +11,16 @@ Finding Rule::finding() const {
   f.rule = std::string(info().name);
   f.severity = info().severity;
   return f;
+}
+
+void FileRule::check(const ReviewContext& ctx, std::vector<Finding>& out) const {
+  std::unique_ptr<State> state = start(ctx);
+  for (const FileChange& f : ctx.pr.changes.files) {
+    budget::begin_file(f.path());
+    judge(ctx, state.get(), f, out);
+    if (budget::exhausted()) return;
+  }
+  finish(ctx, state.get(), out);
 }
 
 namespace {

@@ -46,6 +46,27 @@ class Rule {
   Finding finding() const;
 };
 
+// A rule that judges each changed file on its own, with the PR, the index and the head tree as
+// context: the runner (rules/runner.h) hands it the PR's files one at a time, in diff order,
+// interleaved with the other file rules, and drops each file's trees once every file rule has
+// judged it. So neither judge() nor the rule's State may keep a tree, a Node or a Function of one
+// file for a later one; a rule that reads other changed files asks the workspace again (they
+// are parsed anew). What it reports is check()'s: start(), each file in diff order, finish().
+// Rules derive from FileRuleWithInfo or FileRuleWithState (rules/rule_base.h).
+class FileRule : public Rule {
+ public:
+  // What a rule carries from file to file: what it prepares once per PR, totals for finish().
+  struct State {
+    virtual ~State() = default;
+  };
+  // start(), every file, then finish(): the runner's order, for a caller that runs this rule alone.
+  void check(const ReviewContext& ctx, std::vector<Finding>& out) const final;
+  virtual std::unique_ptr<State> start(const ReviewContext& ctx) const = 0;
+  virtual void judge(const ReviewContext& ctx, State* state, const FileChange& file, std::vector<Finding>& out) const = 0;
+  // After the last file (not when the time budget stopped the rule).
+  virtual void finish(const ReviewContext& ctx, State* state, std::vector<Finding>& out) const = 0;
+};
+
 // Whether the rule runs for the profile, and its checklist code ("B3") there (nullopt when it
 // has none): the profile's checklist table decides (profile/checklist.h).
 bool enabled_in(const RuleInfo& rule, const Profile& profile);

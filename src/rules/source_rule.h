@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "analysis/dispatch_facts.h"
-#include "core/budget.h"
 #include "rules/rule_base.h"
 
 namespace rp {
@@ -14,14 +13,11 @@ namespace rp {
 enum class Sources { Python, PythonAndCpp };
 
 template <const RuleInfo& I, Sources S = Sources::Python>
-class SourceRule : public RuleWithInfo<I> {
+class SourceRule : public FileRuleWithInfo<I> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const final {
-    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, S == Sources::PythonAndCpp)) {
-      budget::begin_file(file->path());
+  void check_file(const ReviewContext& ctx, const FileChange& f, std::vector<Finding>& out) const final {
+    for (const auto& [file, added, tree] : changed_code_sources(one_file(f), ctx.workspace, S == Sources::PythonAndCpp))
       check_source(ctx, *file, added, *tree, out);
-      if (budget::exhausted()) return;
-    }
   }
 
  protected:

@@ -11,10 +11,10 @@
 namespace rp {
 
 template <const RuleInfo& I>
-class TritonKernelRule : public RuleWithInfo<I> {
+class TritonKernelRule : public FileRuleWithInfo<I> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const final {
-    for_each_touched_kernel(ctx, [&](const FileChange& f, const SyntaxTree& tree, const Function& kernel,
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const final {
+    for_each_touched_kernel(ctx, one_file(file), [&](const FileChange& f, const SyntaxTree& tree, const Function& kernel,
                                      const std::set<int>& added) { check_kernel(f, tree, kernel, added, out); });
   }
 

@@ -91,6 +91,10 @@ const lang::SyntaxTree* Workspace::tree_of(Side& side, const TreeReader* reader,
   // A parse that ran out of its work budget is an empty tree: reported like a file too large.
   if (tree && tree->parse_stopped() && std::find(unparsed_.begin(), unparsed_.end(), path) == unparsed_.end())
     unparsed_.push_back(path);
+  if (tree) {
+    parsed_.push_back({new_side, path, tree->source().size()});
+    parsed_bytes_ += tree->source().size();
+  }
   return side.trees.emplace(path, std::move(tree)).first->second.get();
 }
 
@@ -98,6 +102,33 @@ const std::string* Workspace::new_text(const std::string& path) { return text_of
 const std::string* Workspace::old_text(const std::string& path) { return text_of(old_, base_.get(), path, false); }
 const lang::SyntaxTree* Workspace::new_tree(const std::string& path) { return tree_of(new_, head_.get(), path, true); }
 const lang::SyntaxTree* Workspace::old_tree(const std::string& path) { return tree_of(old_, base_.get(), path, false); }
+
+void Workspace::release(const FileChange& f) {
+  for (Side* side : {&old_, &new_}) {
+    const std::string& path = side == &old_ ? f.old_path : f.new_path;
+    if (path.empty()) continue;
+    side->trees.erase(path);
+    side->text.erase(path);
+  }
+  std::erase_if(parsed_, [&](const Parsed& p) {
+    bool gone = p.path == (p.new_side ? f.new_path : f.old_path) && !p.path.empty();
+    if (gone) parsed_bytes_ -= p.bytes;
+    return gone;
+  });
+}
+
+bool Workspace::trim(size_t max_bytes) {
+  size_t drop = 0;
+  while (drop < parsed_.size() && parsed_bytes_ > max_bytes) {
+    const Parsed& p = parsed_[drop++];
+    Side& side = p.new_side ? new_ : old_;
+    side.trees.erase(p.path);
+    side.text.erase(p.path);
+    parsed_bytes_ -= p.bytes;
+  }
+  parsed_.erase(parsed_.begin(), parsed_.begin() + static_cast<std::ptrdiff_t>(drop));
+  return drop > 0;
+}
 
 std::optional<std::string> Workspace::read_head(const std::string& path) const {
   if (!head_) return std::nullopt;

@@ -47,11 +47,27 @@ class Workspace {
   // Paths whose text was not parsed, in the order met: too large (kMaxParseBytes), or the
   // parse ran out of its work budget (lang::SyntaxTree::parse_stopped; its tree is empty).
   const std::vector<std::string>& unparsed() const { return unparsed_; }
+  // Drops what the workspace holds of a changed file, both sides: texts and trees (with what
+  // hangs on them: walk orders, memoized collections). A later ask reads and parses again. The
+  // file-major runner (rules/runner.h) calls it once every file rule has judged the file, so a
+  // review holds the trees of one file at a time, not of the whole PR; a pointer handed out
+  // for this file before is dangling after.
+  void release(const FileChange& f);
+  // Drops the trees (and texts) parsed longest ago until those left hold at most `max_bytes` of
+  // source: what rules asked of other files than the one being judged (an imported module, a
+  // sibling) stays for the next files while it is small. Same caveat as release(); true when it
+  // dropped a tree.
+  bool trim(size_t max_bytes);
 
  private:
   struct Side {
     std::map<std::string, std::optional<std::string>> text;
     std::map<std::string, std::unique_ptr<lang::SyntaxTree>> trees;
+  };
+  struct Parsed {
+    bool new_side = false;
+    std::string path;
+    size_t bytes = 0;
   };
   const std::string* text_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
   const lang::SyntaxTree* tree_of(Side& side, const TreeReader* reader, const std::string& path, bool new_side);
@@ -65,6 +81,8 @@ class Workspace {
   std::unordered_map<std::string, const FileChange*> by_new_path_, by_old_path_;
   Side old_, new_;
   std::vector<std::string> unparsed_;
+  std::vector<Parsed> parsed_;  // trees held, in the order parsed (trim drops the oldest first)
+  size_t parsed_bytes_ = 0;
 };
 
 }  // namespace rp

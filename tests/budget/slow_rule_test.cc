@@ -67,6 +67,30 @@ class SlowRule : public RuleWithInfo<kSlowInfo> {
 };
 REGISTER_RULE(SlowRule);
 
+constexpr RuleInfo kSlowFileInfo{
+    .name = "test-slow-file-rule",
+    .category = Category::AiDiagnostic,
+    .severity = Severity::Warn,
+    .needs = Needs::Diff,
+    .summary = "Test only: a file rule that reports each file it judges, then spins on the second one.",
+    .docs = "Test only. Does not fire on: anything in the product (not registered there)."};
+
+// The same misbehaviour as a file rule: the runner hands it the files one at a time, among the
+// other file rules, each on this rule's own budget.
+class SlowFileRule : public FileRuleWithInfo<kSlowFileInfo> {
+ protected:
+  void check_file(const ReviewContext&, const FileChange& f, std::vector<Finding>& out) const override {
+    Finding x = finding();
+    x.location = Location{f.path(), 1};
+    x.problem = "judged";
+    x.impact = "none";
+    x.action = "Author must ignore this test finding";
+    out.push_back(std::move(x));
+    if (f.path() == "b.py") spin(std::chrono::milliseconds(200), [] { return false; });
+  }
+};
+REGISTER_RULE(SlowFileRule);
+
 class RuleBudget : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -130,6 +154,18 @@ TEST_F(RuleBudget, ARuleThatNeverAsksFinishesAndIsNamedAsOverBudget) {
                                 "finished, and its findings are complete._"),
             std::string::npos)
       << render_card(r);
+}
+
+TEST_F(RuleBudget, AFileRuleOverItsBudgetOnAFileJudgesNoLaterFile) {
+  Review r = review({"test-slow-file-rule", "unbound-local"}, 0.05);
+  ASSERT_EQ(r.unfinished.size(), 1u);
+  EXPECT_EQ(r.unfinished[0].rule, "test-slow-file-rule");
+  EXPECT_EQ(r.unfinished[0].file, "b.py");
+  EXPECT_TRUE(r.unfinished[0].stopped);
+  std::vector<std::string> judged;
+  for (const Finding& f : r.findings)
+    if (f.rule == "test-slow-file-rule") judged.push_back(f.location->file);
+  EXPECT_EQ(judged, (std::vector<std::string>{"a.py", "b.py"}));
 }
 
 TEST_F(RuleBudget, RulesWithinTheBudgetLeaveNoNotice) {

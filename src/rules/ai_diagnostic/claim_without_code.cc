@@ -271,14 +271,16 @@ class SameFileFunctions {
   std::vector<std::size_t> odd_;  // names contains_word() must search for
 };
 
-class ClaimWithoutCode : public RuleWithInfo<kInfo> {
+class ClaimWithoutCode : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources(one_file(file), ctx.workspace, is_python)) {
       budget::begin_file(cs.file->path());
       docstring_claims(ctx, *cs.file, *cs.tree, cs.added, out);
       if (budget::exhausted()) return;
     }
+  }
+  void totals(const ReviewContext& ctx, std::vector<Finding>& out) const override {
     budget::begin_file("");
     if (ctx.pr.meta.has_description) description_claims(ctx, out);
   }

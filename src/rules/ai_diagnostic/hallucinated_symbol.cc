@@ -155,11 +155,11 @@ struct Scope {
   std::string in() const { return package.empty() ? "" : " (looked for in " + where + ")"; }
 };
 
-class HallucinatedSymbol : public RuleWithInfo<kInfo> {
+class HallucinatedSymbol : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     if (!ctx.repo) return;
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;
@@ -214,12 +214,13 @@ class HallucinatedSymbol : public RuleWithInfo<kInfo> {
   // this PR); the name is stale, not invented, and one finding at the line is enough.
   static bool removed_by_the_pr(const ReviewContext& ctx, const std::string& mpath, const std::string& name,
                                 const std::string& path, int line) {
-    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
-      if (m.path != mpath) continue;
-      for (const api::GoneSymbol& g : m.gone)
-        if (g.name == name)
-          for (const api::StaleUse& u : g.uses)
-            if (u.path == path && u.line == line) return true;
+    for (const FileChange& f : ctx.pr.changes.files) {
+      if (f.path() != mpath) continue;
+      for (const api::ModuleApiDiff& m : api::module_diff(ctx, f))
+        for (const api::GoneSymbol& g : m.gone)
+          if (g.name == name)
+            for (const api::StaleUse& u : g.uses)
+              if (u.path == path && u.line == line) return true;
     }
     return false;
   }

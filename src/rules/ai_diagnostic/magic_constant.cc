@@ -286,11 +286,12 @@ struct Hit {
   std::string context;
 };
 
-class MagicConstant : public RuleWithInfo<kInfo> {
+class MagicConstant : public FileRuleWithState<kInfo, std::set<std::string>> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    std::set<std::string> moved = removed_numbers(ctx.pr.changes);
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
+  std::set<std::string> prepare(const ReviewContext& ctx) const override { return removed_numbers(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, std::set<std::string>& moved, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_code_sources(one_file(file), ctx.workspace, true)) {
       const FileChange& f = *cs.file;
       if (experiment_path(f.new_path)) continue;
       const lang::SyntaxTree* old = f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);

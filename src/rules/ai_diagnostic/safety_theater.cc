@@ -258,11 +258,12 @@ std::string dead_assert_reason(std::string_view stmt) {
   return {};
 }
 
-class SafetyTheater : public RuleWithInfo<kInfo> {
+class SafetyTheater : public FileRuleWithState<kInfo, NewCode> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    const NewCode new_code(ctx.pr.changes);
-    for (const FileChange& f : ctx.pr.changes.files) {
+  NewCode prepare(const ReviewContext& ctx) const override { return NewCode(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, NewCode& new_code, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       if (language_of(f.new_path) != Language::Python) continue;
       if (added_line_numbers(f).empty()) continue;

@@ -173,10 +173,10 @@ std::map<std::string, double> tolerances(std::string_view code) {
   return out;
 }
 
-class TestCannotFail : public RuleWithInfo<kInfo> {
+class TestCannotFail : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_test_path(f.new_path)) continue;
       bool python = language_of(f.new_path) == Language::Python;
       for (const ChangeBlock& b : change_blocks(f)) {

@@ -35,10 +35,10 @@ whose name the module binds more than once or the function rebinds; a method who
 code stores on an object (`obj.load = ...`); a self-call inside a branch, loop or try, or after
 a statement that may return or raise; `super().name(...)` (that is another definition).)"};
 
-class UnconditionalRecursion : public RuleWithInfo<kInfo> {
+class UnconditionalRecursion : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       std::set<std::pair<std::string, std::string>> before;

@@ -54,12 +54,12 @@ too when every read is in an `if` arm that needs a parameter truthy (`if use_x a
 and every call of the function in the tree (for `__init__`, every construction of a class
 without subclasses) passes it `False`/`None`/`0` or leaves such a default.)"};
 
-class UndefinedName : public RuleWithInfo<kInfo> {
+class UndefinedName : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
     // Every changed Python file, also one the PR only deletes lines from: removing a
     // definition or an import leaves the unchanged lines that read it unbound.
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(judged)) {
       if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || !is_python(f.new_path)) continue;
       const lang::SyntaxTree* head_tree = ctx.workspace.new_tree(f.new_path);
       if (!head_tree) continue;

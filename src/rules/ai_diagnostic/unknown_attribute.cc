@@ -57,13 +57,13 @@ an attribute chain), is not checked. A class that has subclasses in this reposit
 warning (a subclass instance may be what arrives), not a red, unless the name was bound by
 calling the class itself (`p = BatchMeta(...)`).)"};
 
-class UnknownAttribute : public RuleWithInfo<kInfo> {
+class UnknownAttribute : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     if (!ctx.repo) return;
     const index::RepoIndex& idx = ctx.repo->index();
     TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const std::string& path = changed.file->new_path;
       const lang::SyntaxTree& tree = *changed.tree;
       const lang::SyntaxTree* old_tree =

@@ -130,10 +130,10 @@ bool atomic_excluded_by(Node site, const std::pair<std::string, std::string>& ga
   return false;
 }
 
-class AtomicOnEmpty : public RuleWithInfo<kInfo> {
+class AtomicOnEmpty : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
       if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);

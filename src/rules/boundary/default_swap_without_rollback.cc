@@ -51,13 +51,13 @@ bool reads_env(std::string_view text, const Profile& profile) {
   return false;
 }
 
-class DefaultSwapWithoutRollback : public RuleWithInfo<kInfo> {
+class DefaultSwapWithoutRollback : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
     std::string body = ctx.pr.meta.body;
     for (const std::string& p : ctx.profile.env_prefixes)
       if (body.find(p) != std::string::npos) return;
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(judged)) {
       if (f.status != FileStatus::Modified || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;

@@ -132,15 +132,28 @@ bool requirement_comment_above(const Hunk& h, const DiffLine* at, bool python) {
   return !comment_part(at->text, python).empty() && RE2::PartialMatch(comment_part(at->text, python), req);
 }
 
-class GuardRemoved : public RuleWithInfo<kInfo> {
+// What the rule prepares once per PR.
+struct GuardRemovedPr {
+  bool revert = false;
+  std::string added_code;  // every added line of the PR, to find moved guards
+  NewCode new_code;
+};
+
+class GuardRemoved : public FileRuleWithState<kInfo, GuardRemovedPr> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  GuardRemovedPr prepare(const ReviewContext& ctx) const override {
     static const RE2 revert(R"((?i)^\s*revert\b)");
-    if (RE2::PartialMatch(ctx.pr.meta.title, revert)) return;
-    std::string added_code;  // every added line of the PR, to find moved guards
+    if (RE2::PartialMatch(ctx.pr.meta.title, revert)) return {true, {}, NewCode(ChangeSet{})};
+    std::string added_code;
     for (const AddedLine& a : added_lines(ctx.pr.changes)) added_code += collapse_whitespace(a.line->text) + "\n";
-    const NewCode new_code(ctx.pr.changes);
-    for (const FileChange& f : ctx.pr.changes.files) {
+    return {false, std::move(added_code), NewCode(ctx.pr.changes)};
+  }
+  void check_file(const ReviewContext& ctx, GuardRemovedPr& pr, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    if (pr.revert) return;
+    const std::string& added_code = pr.added_code;
+    const NewCode& new_code = pr.new_code;
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       bool python = is_python(f.new_path);
       if (!python && !is_cpp_family(f.new_path)) continue;

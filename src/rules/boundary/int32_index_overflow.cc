@@ -354,11 +354,12 @@ std::string trigger_for(const std::vector<FactorFacts>& fs) {
   return "`" + free_factor->text + "` >= " + with_commas(at) + " (with " + with + "): the product passes 2^31";
 }
 
-class Int32IndexOverflow : public RuleWithInfo<kInfo> {
+class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    const NewCode new_code(ctx.pr.changes);
-    for (const FileChange& f : ctx.pr.changes.files) {
+  NewCode prepare(const ReviewContext& ctx) const override { return NewCode(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, NewCode& new_code, const FileChange& judged,
+                  std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(judged)) {
       if (f.status == FileStatus::Deleted || f.binary || is_test_path(f.new_path)) continue;
       bool py = is_python(f.new_path);
       if (!py && !is_cpp_family(f.new_path)) continue;
@@ -379,8 +380,8 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       if (!py) narrow_new_params(*tree, f.new_path, added, found);
       group_by_function(*tree, found, out);
     }
-    not_scanned(ctx, out);
   }
+  void totals(const ReviewContext& ctx, NewCode&, std::vector<Finding>& out) const override { not_scanned(ctx, out); }
 
  private:
   // One finding per function: the first site (a red one when there is one) carries the others

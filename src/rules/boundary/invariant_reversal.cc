@@ -206,12 +206,12 @@ struct Reversal {
   int head_line = 0;
 };
 
-class InvariantReversal : public RuleWithInfo<kInfo> {
+class InvariantReversal : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     // A revert reinstates code that was reviewed before; its invariants went with it.
     if (is_revert(ctx.pr.meta.title)) return;
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || (f.status != FileStatus::Modified && f.status != FileStatus::Renamed)) continue;
       Language lang = language_of(f.new_path);
       if (lang == Language::None || is_test_path(f.new_path) || is_doc_path(f.new_path)) continue;

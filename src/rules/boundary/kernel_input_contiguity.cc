@@ -52,10 +52,10 @@ bool is_jit(const Function& fn) {
   return false;
 }
 
-class KernelInputContiguity : public RuleWithInfo<kInfo> {
+class KernelInputContiguity : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, [](std::string_view p) { return is_python(p); })) {
       const FileChange& f = *file;
       std::map<std::string, Function> entries;
       for (const Function& fn : tree->functions()) {

@@ -77,10 +77,10 @@ std::map<std::string, Node> structs_of(const SyntaxTree& tree) {
   return out;
 }
 
-class PinnedStructLayout : public RuleWithInfo<kInfo> {
+class PinnedStructLayout : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || f.binary || !is_cpp_family(f.new_path) || is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       std::set<int> removed = removed_line_numbers(f);

@@ -68,10 +68,10 @@ and the read is not itself conditional); the trigger names the try body's call w
 handler catches. In test code the reach gate lowers that to a warning.)",
     .family = "unbound-local"};
 
-class PossiblyUnboundName : public RuleWithInfo<kInfo> {
+class PossiblyUnboundName : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || f.new_path.empty() || f.binary || !is_python(f.new_path)) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
       if (!tree) continue;

@@ -48,10 +48,10 @@ no save (it was unset before); a literal set in another branch (a toggle, not a 
 state of the function's own locals; changes in nested functions paired with saves outside
 them; test and benchmark files; functions where the PR adds none of the lines involved.)"};
 
-class StateRestore : public RuleWithInfo<kInfo> {
+class StateRestore : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       for (const StateRestoreDefect& d : saved_state_defects(tree)) {

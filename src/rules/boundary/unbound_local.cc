@@ -863,10 +863,10 @@ std::vector<int> header_lines(const Culprit& c) {
   return out;
 }
 
-class UnboundLocal : public RuleWithInfo<kInfo> {
+class UnboundLocal : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;

@@ -85,10 +85,10 @@ std::optional<std::string> none_passer(const ReviewContext& ctx, const std::stri
   return std::nullopt;
 }
 
-class UncheckedNoneRule : public RuleWithInfo<kInfo> {
+class UncheckedNoneRule : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       for (const UncheckedNone& u : unchecked_none_reads(tree)) {

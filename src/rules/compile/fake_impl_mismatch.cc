@@ -56,10 +56,10 @@ file; return statements it cannot count (a name bound elsewhere, a helper call);
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
 fp4 (or any variable) dtype for some output.)"};
 
-class FakeImplMismatch : public RuleWithInfo<kInfo> {
+class FakeImplMismatch : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
       const FileChange& f = *file;
       const std::vector<lang::Function>& fns = tree->functions();
       std::set<int> reported;

@@ -35,10 +35,10 @@ traceable and serves as its own fake); ops whose decorator or definition the PR 
 ops whose fake is registered anywhere in the same file; ops whose decorator, as defined in the
 repository at that revision, registers no torch op (aiter's compile_ops before its torch-op guard).)"};
 
-class FakeImplMissing : public RuleWithInfo<kInfo> {
+class FakeImplMissing : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, is_python, {"compile_ops", "torch_compile_guard", "custom_op"})) {
       const FileChange& f = *file;
       for (const CompileOpRegistration& r : compile_op_registrations(*tree)) {
         bool is_new = added.count(r.anchor_line) || added.count(def_line(r));

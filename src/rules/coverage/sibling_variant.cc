@@ -252,15 +252,15 @@ struct WideningSites {
   std::map<int, std::string> sites;  // line -> qualified name of the function holding it
 };
 
-class SiblingVariant : public RuleWithInfo<kInfo> {
+class SiblingVariant : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     // The checklist asks this of bug fixes: a feature or tuning PR that changes one variant on
     // purpose (a narrower index type on the decode path only) is not a fix left half-applied.
     static const RE2 fix(R"((?i)\b(?:fix(?:es|ed)?|bug\w*|hotfix|oob|out[- ]of[- ]bounds?|overflow|crash\w*|illegal|wrong|incorrect|corrupt\w*|nan|segfault|race)\b)");
     CommitIntent intent = undescribed_intent(ctx.pr.meta);
     bool fix_titled = RE2::PartialMatch(ctx.pr.meta.title, fix) && !(intent.known && !intent.fix);
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.status == FileStatus::Added || f.status == FileStatus::Deleted || f.new_path.empty()) continue;
       if (!is_python(f.new_path) && !is_cpp_family(f.new_path)) continue;
       const lang::SyntaxTree* neu = ctx.workspace.new_tree(f.new_path);

@@ -34,15 +34,27 @@ fake implementations (`*_fake`, whose signature must mirror the op); parameters 
 passes by keyword, names as a quoted kwargs-dict key, or whose function an added line calls (the
 value may be passed positionally); test files. The finding is a question, not a defect.)"};
 
-class NewParamNotPassed : public RuleWithInfo<kInfo> {
+// What the rule prepares once per review: every added line of the PR, and the origin resolver
+// (null without an index).
+struct NewParamNotPassedPr {
+  std::vector<AddedLine> all_added;
+  std::unique_ptr<Origins> origins;
+};
+
+class NewParamNotPassed : public FileRuleWithState<kInfo, NewParamNotPassedPr> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    std::vector<AddedLine> all_added = added_lines(ctx.pr.changes);
-    std::unique_ptr<Origins> origins;
+  NewParamNotPassedPr prepare(const ReviewContext& ctx) const override {
+    NewParamNotPassedPr pr{added_lines(ctx.pr.changes), nullptr};
     if (ctx.repo && ctx.workspace.head_tree())
-      origins = std::make_unique<Origins>(ctx.repo->index(), *ctx.workspace.head_tree(),
-                                          [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
-    for (const FileChange& f : ctx.pr.changes.files) {
+      pr.origins = std::make_unique<Origins>(ctx.repo->index(), *ctx.workspace.head_tree(),
+                                             [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
+    return pr;
+  }
+  void check_file(const ReviewContext& ctx, NewParamNotPassedPr& pr, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    const std::vector<AddedLine>& all_added = pr.all_added;
+    const std::unique_ptr<Origins>& origins = pr.origins;
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.status != FileStatus::Modified || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (!ctx.profile.package.empty() && !ctx.profile.in_package(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);

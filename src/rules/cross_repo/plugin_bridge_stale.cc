@@ -49,15 +49,14 @@ struct Change {
   std::string param;  // removed parameter; "" when the function is deleted
 };
 
-class PluginBridgeStale : public RuleWithInfo<kInfo> {
+class PluginBridgeStale : public FileRuleWithState<kInfo, std::vector<Change>> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  std::vector<Change> prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, std::vector<Change>& changes, const FileChange& file,
+                  std::vector<Finding>&) const override {
     const TreeReader* head = ctx.workspace.head_tree();
     if (!head) return;
-    std::vector<Change> changes;
-    std::set<std::string> touched;
-    for (const FileChange& f : ctx.pr.changes.files) touched.insert(f.path());
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.status != FileStatus::Modified || !is_python(f.new_path) || is_bridge(f.new_path) ||
           is_test_path(f.new_path))
         continue;
@@ -65,6 +64,12 @@ class PluginBridgeStale : public RuleWithInfo<kInfo> {
       const lang::SyntaxTree* old = ctx.workspace.old_tree(f.old_path.empty() ? f.new_path : f.old_path);
       if (neu && old) collect(f.new_path, *old, *neu, changes);
     }
+  }
+  void totals(const ReviewContext& ctx, std::vector<Change>& changes, std::vector<Finding>& out) const override {
+    const TreeReader* head = ctx.workspace.head_tree();
+    if (!head) return;
+    std::set<std::string> touched;
+    for (const FileChange& f : ctx.pr.changes.files) touched.insert(f.path());
     if (changes.empty()) return;
     std::vector<std::string> bridges;
     for (const std::string& p : head->list_files())

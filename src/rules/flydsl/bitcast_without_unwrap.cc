@@ -48,10 +48,10 @@ bool is_unwrapped(Node value) {
   return n.find("unwrap") != std::string::npos || n.find("raw") != std::string::npos || n == "ir_value";
 }
 
-class FlydslBitcastWithoutUnwrap : public RuleWithInfo<kInfo> {
+class FlydslBitcastWithoutUnwrap : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, [](std::string_view p) { return is_python(p); })) {
       const FileChange& f = *file;
       if (!imports_flydsl(*tree)) continue;
       for (const Call& c : tree->calls()) {

@@ -43,11 +43,12 @@ bool is_flydsl_compile(const Call& c, const std::set<std::string>& flydsl_aliase
   return flydsl_aliases.count(std::string(c.receiver.text())) > 0;
 }
 
-class FlydslCompileNotCalled : public RuleWithInfo<kInfo> {
+class FlydslCompileNotCalled : public FileRuleWithState<kInfo, NewCode> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    const NewCode new_code(ctx.pr.changes);
-    for (const FileChange& f : ctx.pr.changes.files) {
+  NewCode prepare(const ReviewContext& ctx) const override { return NewCode(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, NewCode& new_code, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (f.new_path.find("/aot/") != std::string::npos || f.new_path.starts_with("aot/")) continue;
       const SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);

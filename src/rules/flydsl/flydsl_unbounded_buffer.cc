@@ -78,11 +78,12 @@ std::string ragged_reason(const std::string& name, std::string_view path) {
   return {};
 }
 
-class FlydslUnboundedBuffer : public RuleWithInfo<kInfo> {
+class FlydslUnboundedBuffer : public FileRuleWithState<kInfo, NewCode> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    const NewCode removed(ctx.pr.changes);
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+  NewCode prepare(const ReviewContext& ctx) const override { return NewCode(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, NewCode& removed, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_code_sources(one_file(file), ctx.workspace, false)) {
       const FileChange& f = *cs.file;
       for (const lang::Call& c : cs.tree->calls()) {
         if (!touches_added(cs.added, c.line, c.node.end_line())) continue;

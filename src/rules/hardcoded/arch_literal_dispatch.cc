@@ -116,11 +116,13 @@ bool capability_function(std::string_view name) {
   return RE2::PartialMatch(name, re);
 }
 
-class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
+class ArchLiteralDispatch : public FileRuleWithState<kInfo, std::vector<Finding>> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    std::vector<Finding> mine;
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, true)) {
+  // Findings are weighed together once every file is judged.
+  std::vector<Finding> prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, std::vector<Finding>& mine, const FileChange& file,
+                  std::vector<Finding>&) const override {
+    for (const ChangedSource& cs : changed_code_sources(one_file(file), ctx.workspace, true)) {
       const FileChange& f = *cs.file;
       if (tuning_tool_path(f.new_path)) continue;
       const std::set<int>& added = cs.added;
@@ -129,6 +131,8 @@ class ArchLiteralDispatch : public RuleWithInfo<kInfo> {
       check_strings(f, *tree, old, added, mine);
       check_576(f, *tree, old, added, mine);
     }
+  }
+  void totals(const ReviewContext& ctx, std::vector<Finding>& mine, std::vector<Finding>& out) const override {
     weigh_by_idiom(ctx, mine);
     out.insert(out.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
   }

@@ -28,17 +28,20 @@ Does not fire on: `develop=False`; a `develop=True` the old side of the same reg
 had (a moved or reformatted decorator); the flag outside a compile_ops decorator (a function
 parameter named `develop`, a config key); test files.)"};
 
-class DevelopFlag : public RuleWithInfo<kInfo> {
+// A registration that sets the flag on a line the PR adds.
+struct DevelopHit {
+  std::string path;
+  int line;
+  std::string op, code;
+};
+
+class DevelopFlag : public FileRuleWithState<kInfo, std::vector<DevelopHit>> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  std::vector<DevelopHit> prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, std::vector<DevelopHit>& hits, const FileChange& file,
+                  std::vector<Finding>& out) const override {
     static const RE2 flag(R"(\bdevelop\s*=\s*True\b)");
-    struct Hit {
-      std::string path;
-      int line;
-      std::string op, code;
-    };
-    std::vector<Hit> hits;
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;
@@ -56,6 +59,8 @@ class DevelopFlag : public RuleWithInfo<kInfo> {
         hits.push_back({f.new_path, line, r.op.name, std::string(tree->line_text(line))});
       }
     }
+  }
+  void totals(const ReviewContext&, std::vector<DevelopHit>& hits, std::vector<Finding>& out) const override {
     if (hits.empty()) return;
     Finding x = finding();
     x.location = Location{hits[0].path, hits[0].line};

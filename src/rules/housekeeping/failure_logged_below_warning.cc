@@ -92,10 +92,10 @@ Node assert_behind(const lang::SyntaxTree& tree, const lang::Call& c) {
   return {};
 }
 
-class FailureLoggedBelowWarning : public RuleWithInfo<kInfo> {
+class FailureLoggedBelowWarning : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const AddedLoggerCall& lc : added_logger_calls(ctx, one_file(file))) {
       if (lc.level != "info" && lc.level != "debug") continue;
       if (!is_test_path(lc.file->new_path)) continue;
       std::string msg = message_text(lc.call);

@@ -403,12 +403,20 @@ std::vector<Stub> scan_hunks_textually(const FileChange& f, const NewCode& new_c
 
 // ---------------------------------------------------------------- the rule
 
-class IncompleteStub : public RuleWithInfo<kInfo> {
+// What the rule keeps across the files of one review.
+struct IncompleteStubPr {
+  std::map<std::string, bool> head_subclassed;
+  NewCode removed;  // moved lines, from any file
+};
+
+class IncompleteStub : public FileRuleWithState<kInfo, IncompleteStubPr> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    std::map<std::string, bool> head_subclassed;
-    const NewCode removed(ctx.pr.changes);  // moved lines, from any file
-    for (const FileChange& f : ctx.pr.changes.files) {
+  IncompleteStubPr prepare(const ReviewContext& ctx) const override { return {{}, NewCode(ctx.pr.changes)}; }
+  void check_file(const ReviewContext& ctx, IncompleteStubPr& pr, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    std::map<std::string, bool>& head_subclassed = pr.head_subclassed;
+    const NewCode& removed = pr.removed;
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       Language language = language_of(f.new_path);
       if (language == Language::None) continue;

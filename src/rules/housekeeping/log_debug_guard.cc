@@ -61,10 +61,10 @@ bool configures_handler(const SyntaxTree& tree) {
   return false;
 }
 
-class LogDebugGuard : public RuleWithInfo<kInfo> {
+class LogDebugGuard : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources_with_tests(one_file(judged), ctx.workspace, is_python)) {
       const FileChange& f = *file;
       for (const lang::IfChain& chain : tree->if_chains()) {
         if (chain.branches.size() != 1 || chain.has_else) continue;

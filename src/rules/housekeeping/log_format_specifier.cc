@@ -244,10 +244,10 @@ bool message_and_args(const lang::Call& c, std::string& format, std::vector<Node
   return false;
 }
 
-class LogFormatSpecifier : public RuleWithInfo<kInfo> {
+class LogFormatSpecifier : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const AddedLoggerCall& lc : added_logger_calls(ctx)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const AddedLoggerCall& lc : added_logger_calls(ctx, one_file(file))) {
       std::string format;
       std::vector<Node> args;
       if (!message_and_args(lc.call, format, args)) continue;

@@ -23,10 +23,10 @@ Does not fire on: calls inside a function or under `if __name__ == "__main__":`;
 scripts outside the package and outside test directories (they are run, not imported); lines
 the PR did not add.)"};
 
-class LoggingBasicConfig : public RuleWithInfo<kInfo> {
+class LoggingBasicConfig : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path)) continue;
       bool library = ctx.profile.in_package(f.new_path);
       if (!library && !is_test_path(f.new_path)) continue;

@@ -318,11 +318,26 @@ std::map<int, std::vector<Spec>> setup_py_specs(const lang::SyntaxTree& tree) {
 
 // ---------------------------------------------------------------- the rule
 
-class NewDependency : public RuleWithInfo<kInfo> {
+// What the rule gathers file by file: the modules the added lines import (for the manifests),
+// and the added imports that may need a declaration.
+struct NewDependencyPr {
+  std::set<std::string> imported;
+  std::vector<Dep> candidates;
+  std::set<std::string> first_party;
+  bool listed_first_party = false;
+};
+
+class NewDependency : public FileRuleWithState<kInfo, NewDependencyPr> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    std::vector<Dep> deps = manifest_additions(ctx);
-    std::vector<Dep> imports = import_additions(ctx);
+  NewDependencyPr prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, NewDependencyPr& pr, const FileChange& file,
+                  std::vector<Finding>&) const override {
+    imported_by_added_lines(ctx, one_file(file), pr.imported);
+    import_candidates(ctx, one_file(file), pr);
+  }
+  void totals(const ReviewContext& ctx, NewDependencyPr& pr, std::vector<Finding>& out) const override {
+    std::vector<Dep> deps = manifest_additions(ctx, pr.imported);
+    std::vector<Dep> imports = import_additions(ctx, std::move(pr.candidates));
     deps.insert(deps.end(), imports.begin(), imports.end());
     std::set<std::string> reported;
     for (const Dep& d : deps)
@@ -330,7 +345,7 @@ class NewDependency : public RuleWithInfo<kInfo> {
   }
 
  private:
-  static std::vector<Dep> manifest_additions(const ReviewContext& ctx) {
+  static std::vector<Dep> manifest_additions(const ReviewContext& ctx, const std::set<std::string>& imported) {
     std::vector<Dep> added;
     std::set<std::string> removed;
     static const RE2 quoted(R"(["']([^"']*)["'])");
@@ -383,7 +398,6 @@ class NewDependency : public RuleWithInfo<kInfo> {
     // A package the PR's own code starts to import: the manifest line is the declaration that
     // import needs (what the rule asks an undeclared import to add), and the import answers
     // whether it is needed at runtime.
-    std::set<std::string> imported = imported_by_added_lines(ctx);
     std::vector<Dep> out;
     for (Dep& d : added)
       if (!removed.count(d.name) && !before.count(d.name) && !imported.count(d.name)) out.push_back(std::move(d));
@@ -392,9 +406,9 @@ class NewDependency : public RuleWithInfo<kInfo> {
 
   // Distribution names (normalized, with the known import-name aliases) of the packages that
   // added lines of the PR's non-test Python files import.
-  static std::set<std::string> imported_by_added_lines(const ReviewContext& ctx) {
-    std::set<std::string> out;
-    for_each_changed_module(ctx, [&](const FileChange&, const lang::SyntaxTree& tree, const std::set<int>& added) {
+  static void imported_by_added_lines(const ReviewContext& ctx, std::span<const FileChange> files,
+                                      std::set<std::string>& out) {
+    for_each_changed_module(ctx, files, [&](const FileChange&, const lang::SyntaxTree& tree, const std::set<int>& added) {
       for (const lang::Import& i : tree.imports()) {
         if (!added.count(i.line)) continue;
         std::string top = i.top_level();
@@ -403,14 +417,13 @@ class NewDependency : public RuleWithInfo<kInfo> {
         for (std::string_view dist : distributions_of(top)) out.insert(std::string(dist));
       }
     });
-    return out;
   }
 
   // Each changed non-test Python module of the PR (setup.py is a manifest, not a module) with
   // its head tree and the numbers of its added lines.
   template <class F>
-  static void for_each_changed_module(const ReviewContext& ctx, F&& visit) {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  static void for_each_changed_module(const ReviewContext& ctx, std::span<const FileChange> files, F&& visit) {
+    for (const FileChange& f : files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (base_name(f.new_path) == "setup.py") continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
@@ -418,15 +431,15 @@ class NewDependency : public RuleWithInfo<kInfo> {
     }
   }
 
-  static std::vector<Dep> import_additions(const ReviewContext& ctx) {
+  static void import_candidates(const ReviewContext& ctx, std::span<const FileChange> files, NewDependencyPr& pr) {
     const TreeReader* head = ctx.workspace.head_tree();
     const TreeReader* base = ctx.workspace.base_tree();
-    if (!head || !base) return {};
-    std::vector<Dep> candidates;
-    std::set<std::string> first_party;
-    bool listed_first_party = false;
+    if (!head || !base) return;
+    std::vector<Dep>& candidates = pr.candidates;
+    std::set<std::string>& first_party = pr.first_party;
+    bool& listed_first_party = pr.listed_first_party;
     TreeOf tree_of = [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); };
-    for_each_changed_module(ctx, [&](const FileChange& f, const lang::SyntaxTree& t, const std::set<int>& added) {
+    for_each_changed_module(ctx, files, [&](const FileChange& f, const lang::SyntaxTree& t, const std::set<int>& added) {
       const lang::SyntaxTree* tree = &t;
       const std::vector<lang::Import>& imports = tree->imports();
       std::set<std::string> already;
@@ -455,6 +468,12 @@ class NewDependency : public RuleWithInfo<kInfo> {
         candidates.push_back(Dep{top, f.new_path, i.line, std::string(tree->line_text(i.line)), true, rocm});
       }
     });
+  }
+
+  static std::vector<Dep> import_additions(const ReviewContext& ctx, std::vector<Dep> candidates) {
+    const TreeReader* head = ctx.workspace.head_tree();
+    const TreeReader* base = ctx.workspace.base_tree();
+    if (!head || !base) return {};
     if (candidates.empty()) return {};
     std::set<std::string> names;
     for (const Dep& d : candidates) names.insert(d.name);

@@ -68,10 +68,10 @@ bool is_syspath_call(std::string_view callee) {
 
 bool is_syspath_target(std::string_view target) { return target == "sys.path" || target.starts_with("sys.path["); }
 
-class SyspathMutation : public RuleWithInfo<kInfo> {
+class SyspathMutation : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || exempt_path(f.new_path)) continue;
       if (!importable_module(ctx, f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);

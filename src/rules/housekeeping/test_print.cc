@@ -29,11 +29,11 @@ calls, a `run_case` only `main()` calls: not `test_*`, referenced nowhere else),
 the script's console output; `print` inside comments or strings; lines the PR did not
 add.)"};
 
-class TestPrint : public RuleWithInfo<kInfo> {
+class TestPrint : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
     static const RE2 test_file(R"(^op_tests/(?:.*/)?test_[^/]*\.py$)");
-    for (const ChangedSource& src : changed_sources_with_tests(ctx, is_python)) {
+    for (const ChangedSource& src : changed_sources_with_tests(one_file(judged), ctx.workspace, is_python)) {
       const FileChange& f = *src.file;
       if (!RE2::FullMatch(f.new_path, test_file)) continue;
       const std::set<int>& added = src.added;

@@ -37,7 +37,7 @@ bool only_reports(lang::Node body) {
   return !calls.empty();
 }
 
-class TestVerdictLogged : public RuleWithInfo<kInfo> {
+class TestVerdictLogged : public FileRuleWithInfo<kInfo> {
  public:
   // Script-style tests that print their verdict are the repository's own idiom when its base
   // tests do it all over: one more is a note that says how common it is.
@@ -49,10 +49,10 @@ class TestVerdictLogged : public RuleWithInfo<kInfo> {
                              idioms.test_verdict_prints, idioms.test_verdict_files);
   }
 
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     static const RE2 pass(R"((?i)\bpass(?:ed)?\b|\bok\b|success|correct|match(?:es|ed)?\b)");
     static const RE2 fail(R"((?i)fail|mismatch|incorrect|wrong|error|not match)");
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || !is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;

@@ -13,7 +13,7 @@
 #include "analysis/knob_use.h"
 #include "core/paths.h"
 #include "core/strings.h"
-#include "rules/rule.h"
+#include "rules/rule_base.h"
 
 namespace rp {
 namespace {
@@ -133,16 +133,13 @@ std::string registry_comment(std::string_view registry, const std::string& name)
   return "";
 }
 
-class UndocumentedEnvVar : public Rule {
+class UndocumentedEnvVar : public FileRuleWithState<kInfo, std::vector<EnvRead>> {
  public:
-  const RuleInfo& info() const override { return kInfo; }
-
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    const TreeReader* head = ctx.workspace.head_tree();
-    const TreeReader* base = ctx.workspace.base_tree();
-    if (!head) return;
-    std::vector<EnvRead> reads;
-    for (const FileChange& f : ctx.pr.changes.files) {
+  std::vector<EnvRead> prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, std::vector<EnvRead>& reads, const FileChange& file,
+                  std::vector<Finding>&) const override {
+    if (!ctx.workspace.head_tree()) return;
+    for (const FileChange& f : one_file(file)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (f.new_path.starts_with(".github/")) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
@@ -157,6 +154,11 @@ class UndocumentedEnvVar : public Rule {
         if (project_var(ctx.profile, r.name) && (!ctx.profile.rejects_env_knobs || decided_per_call(*tree, r.line)))
           reads.push_back(std::move(r));
     }
+  }
+  void totals(const ReviewContext& ctx, std::vector<EnvRead>& reads, std::vector<Finding>& out) const override {
+    const TreeReader* head = ctx.workspace.head_tree();
+    const TreeReader* base = ctx.workspace.base_tree();
+    if (!head) return;
     if (reads.empty()) return;
 
     // New to the repository: no Python file of the base tree mentions the name.
@@ -270,8 +272,12 @@ class UndocumentedEnvVar : public Rule {
     for (const FileChange& f : ctx.pr.changes.files) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       if (registries.count(f.new_path)) continue;
+      // The text first: after the file-major run the trees are gone, and only files naming the
+      // knob need one again.
+      const std::string* text = ctx.workspace.new_text(f.new_path);
+      if (!text || text->find(name) == std::string::npos) continue;
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
-      if (!tree || tree->source().find(name) == std::string::npos) continue;
+      if (!tree) continue;
       bool found = false;
       if (knob_only_reports(*tree, name, found, bare)) {
         any = true;

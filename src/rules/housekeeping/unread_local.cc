@@ -37,10 +37,10 @@ with pyflakes' F841 (local variable assigned but never used) selected for the fi
 already sees it there; the finding is not shown, the card counts it and `--format json` lists it
 under `suppressed` (`linter`).)"};
 
-class UnreadLocal : public RuleWithInfo<kInfo> {
+class UnreadLocal : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       for (const DeadBinding& d : added_unread_locals(ctx, changed)) {

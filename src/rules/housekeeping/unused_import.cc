@@ -39,10 +39,10 @@ with pyflakes' F401 (unused import) selected for the file, the author already se
 there; the finding is not shown, the card counts it and `--format json` lists it under
 `suppressed` (`linter`).)"};
 
-class UnusedImport : public RuleWithInfo<kInfo> {
+class UnusedImport : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       if (base_name(f.new_path) == "__init__.py") continue;
       const lang::SyntaxTree& tree = *changed.tree;

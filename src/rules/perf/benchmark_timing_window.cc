@@ -126,10 +126,10 @@ struct Setup {
   std::string bound;
 };
 
-class BenchmarkTimingWindow : public RuleWithInfo<kInfo> {
+class BenchmarkTimingWindow : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       std::set<int> reported;
       for (const lang::Loop& loop : cs.tree->loops()) {
         if (loop.is_while || !loop.body) continue;

@@ -89,8 +89,8 @@ struct EntryPoint {
 
 // The first new function (by file, then by position) that takes a head count; what the PR
 // shows about head counts is read only when there is one.
-std::optional<EntryPoint> first_entry_point(const ReviewContext& ctx) {
-  for (const FileChange& f : ctx.pr.changes.files) {
+std::optional<EntryPoint> first_entry_point(const ReviewContext& ctx, std::span<const FileChange> files) {
+  for (const FileChange& f : files) {
     if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
     const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.new_path);
     if (!tree) continue;
@@ -124,12 +124,16 @@ bool heads_summed_away(const ReviewContext& ctx) {
   return false;
 }
 
-class TpHeadSplitUntested : public RuleWithInfo<kInfo> {
+// State: whether the first entry point (the only one the rule judges) was met.
+class TpHeadSplitUntested : public FileRuleWithState<kInfo, bool> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  bool prepare(const ReviewContext&) const override { return false; }
+  void check_file(const ReviewContext& ctx, bool& met, const FileChange& file, std::vector<Finding>& out) const override {
     // One finding per PR, on the first entry point: the missing test is the same for every one.
-    std::optional<EntryPoint> entry = first_entry_point(ctx);
+    if (met) return;
+    std::optional<EntryPoint> entry = first_entry_point(ctx, one_file(file));
     if (!entry) return;
+    met = true;
     const text::DescriptionFacts d = text::analyse_description(ctx.pr.meta.title, ctx.pr.meta.body);
     if (auto tp = text::max_shape(d, {"tp"}); tp && *tp >= 2) return;
     std::set<long long> counts;

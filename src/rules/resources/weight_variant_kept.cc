@@ -79,10 +79,10 @@ bool builds_view_or_collection(Node value) {
   return name.find("view") != std::string::npos || name == "as_strided";
 }
 
-class WeightVariantKept : public RuleWithInfo<kInfo> {
+class WeightVariantKept : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, [](std::string_view p) { return is_python(p); })) {
       const FileChange& f = *file;
       const std::string* old_text = ctx.workspace.old_text(f.old_path.empty() ? f.new_path : f.old_path);
       for (const lang::Assignment& a : tree->assignments()) {

@@ -45,15 +45,25 @@ Family: `api-propagation` written in configuration (rules.disable, rules.severit
 or in a suppression comment also names public-op-break, param-discarded and
 getattr-key-unset, which were its sub-checks before they got their own names.)"};
 
-class ApiPropagation : public RuleWithInfo<kInfo> {
+// The rule reports deleted modules first, then the changed ones (each in diff order): judged
+// file by file, it keeps the two lists apart until the last file.
+struct ApiPropagationFound {
+  std::vector<Finding> deleted, changed;
+};
+
+class ApiPropagation : public FileRuleWithState<kInfo, ApiPropagationFound> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  ApiPropagationFound prepare(const ReviewContext&) const override { return {}; }
+  void check_file(const ReviewContext& ctx, ApiPropagationFound& found, const FileChange& file,
+                  std::vector<Finding>&) const override {
     if (!ctx.repo || !ctx.workspace.head_tree()) return;
-    for (const FileChange& f : ctx.pr.changes.files)
+    for (const FileChange& f : one_file(file))
       if (is_python(f.old_path.empty() ? f.path() : f.old_path) &&
           (f.status == FileStatus::Deleted || f.status == FileStatus::Renamed))
-        deleted_module(ctx, f, out);
-    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+        deleted_module(ctx, f, found.deleted);
+    std::vector<Finding>& out = found.changed;
+    if (const api::ModuleApiDiff* module = api::api_diff_of(ctx, file)) {
+      const api::ModuleApiDiff& m = *module;
       for (const api::ChangedFunction& c : m.changed) {
         for (const api::StaleCall& s : c.stale_keyword) removed_keyword(ctx, m.path, *c.now, s, out);
         for (const api::StaleCall& s : c.stale_positional) removed_positional(ctx, m.path, *c.before, *c.now, s.site, out);
@@ -61,6 +71,10 @@ class ApiPropagation : public RuleWithInfo<kInfo> {
       for (const api::GoneSymbol& g : m.gone)
         for (const api::StaleUse& u : g.uses) report_rename(ctx, m.path, g.name, u.path, u.line, u.how, out);
     }
+  }
+  void totals(const ReviewContext&, ApiPropagationFound& found, std::vector<Finding>& out) const override {
+    for (std::vector<Finding>* list : {&found.deleted, &found.changed})
+      out.insert(out.end(), std::make_move_iterator(list->begin()), std::make_move_iterator(list->end()));
   }
 
  private:

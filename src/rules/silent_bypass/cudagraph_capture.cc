@@ -253,10 +253,10 @@ bool off_when_unset(Node n, int depth = 0) {
   return def && def->empty();
 }
 
-class CudagraphCapture : public RuleWithInfo<kInfo> {
+class CudagraphCapture : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(judged)) {
       if (f.binary || f.new_path.empty() || !is_python(f.new_path) || is_test_path(f.new_path)) continue;
       std::set<int> added = added_line_numbers(f);
       if (added.empty()) continue;

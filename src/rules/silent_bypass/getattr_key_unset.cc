@@ -49,20 +49,35 @@ const Pattern silent_value_default = Pattern::whole(R"(-?\d[\d_.eE+-]*|True|Fals
 // features (`forward_batch`, a connector) are not judged.
 const Pattern config_object{R"((?i)(config|cfg|args)\w*$)"};
 
-class GetattrKeyUnset : public RuleWithInfo<kInfo> {
+// What the rule keeps across the files of one review: the origin resolver (null without an index)
+// and the keys read so far, with where.
+struct GetattrKeyUnsetPr {
+  std::unique_ptr<Origins> origins;
+  std::vector<std::pair<std::string, std::string>> candidates;  // key, path:line
+};
+
+class GetattrKeyUnset : public FileRuleWithState<kInfo, GetattrKeyUnsetPr> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    if (!ctx.repo || !ctx.workspace.head_tree() || ctx.profile.op_library) return;
-    Origins origins(ctx.repo->index(), *ctx.workspace.head_tree(),
-                    [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
-    std::vector<std::pair<std::string, std::string>> candidates;  // key, path:line
-    for (const FileChange& f : ctx.pr.changes.files) {
+  GetattrKeyUnsetPr prepare(const ReviewContext& ctx) const override {
+    if (!ctx.repo || !ctx.workspace.head_tree() || ctx.profile.op_library) return {};
+    return {std::make_unique<Origins>(ctx.repo->index(), *ctx.workspace.head_tree(),
+                                      [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); }),
+            {}};
+  }
+  void check_file(const ReviewContext& ctx, GetattrKeyUnsetPr& pr, const FileChange& file,
+                  std::vector<Finding>&) const override {
+    if (!pr.origins) return;
+    Origins& origins = *pr.origins;
+    std::vector<std::pair<std::string, std::string>>& candidates = pr.candidates;
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || !is_python(f.path())) continue;
       const lang::SyntaxTree* now = ctx.workspace.new_tree(f.path());
       const lang::SyntaxTree* before = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);
       if (now) collect_getattrs(ctx, origins, f, *now, before, candidates);
     }
-    if (!candidates.empty()) attr_missing(ctx, candidates, out);
+  }
+  void totals(const ReviewContext& ctx, GetattrKeyUnsetPr& pr, std::vector<Finding>& out) const override {
+    if (!pr.candidates.empty()) attr_missing(ctx, pr.candidates, out);
   }
 
  private:

@@ -37,10 +37,10 @@ expression whose condition tests the value (`if P is None: f(P=None)`); a recurs
 function itself; positional arguments; literals other than the placeholders above; a literal
 with a value in scope but nothing saying it was meant to be passed.)"};
 
-class LiteralOverValue : public RuleWithInfo<kInfo> {
+class LiteralOverValue : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       if (changed.added.empty()) continue;  // findings are on added lines only

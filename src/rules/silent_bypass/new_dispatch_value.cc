@@ -184,10 +184,10 @@ bool mentions_word(std::string_view text, std::string_view word) {
   return false;
 }
 
-class NewDispatchValue : public RuleWithInfo<kInfo> {
+class NewDispatchValue : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& cs : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& cs : changed_code_sources(one_file(file), ctx.workspace, false)) {
       const FileChange& f = *cs.file;
       if (is_test_path(f.path()) || f.status == FileStatus::Added) continue;
       const lang::SyntaxTree* old_tree = ctx.workspace.old_tree(f.old_path.empty() ? f.path() : f.old_path);

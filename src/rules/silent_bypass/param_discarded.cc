@@ -108,13 +108,18 @@ bool class_rebuilt_by_decorator(lang::Node cls) {
   return false;
 }
 
-class ParamDiscarded : public RuleWithInfo<kInfo> {
+class ParamDiscarded : public FileRuleWithState<kInfo, std::unique_ptr<Origins>> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    if (!ctx.repo || !ctx.workspace.head_tree()) return;
-    Origins origins(ctx.repo->index(), *ctx.workspace.head_tree(),
-                    [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
-    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+  std::unique_ptr<Origins> prepare(const ReviewContext& ctx) const override {
+    if (!ctx.repo || !ctx.workspace.head_tree()) return nullptr;
+    return std::make_unique<Origins>(ctx.repo->index(), *ctx.workspace.head_tree(),
+                                     [&ctx](const std::string& p) { return ctx.workspace.new_tree(p); });
+  }
+  void check_file(const ReviewContext& ctx, std::unique_ptr<Origins>& state, const FileChange& file,
+                  std::vector<Finding>& out) const override {
+    if (!state) return;
+    Origins& origins = *state;
+    for (const api::ModuleApiDiff& m : api::module_diff(ctx, file)) {
       std::set<int> added = added_line_numbers(*m.change);
       for (const api::ChangedFunction& c : m.changed) {
         std::set<std::string> before_params = api::param_names(*c.before);

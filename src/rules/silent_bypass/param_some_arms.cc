@@ -202,10 +202,10 @@ std::vector<Guard> guards_before(const SyntaxTree& tree, const Function& fn, con
   return out;
 }
 
-class ParamSomeArms : public RuleWithInfo<kInfo> {
+class ParamSomeArms : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_code_sources(one_file(judged), ctx.workspace, false)) {
       const FileChange& f = *file;
       if (!is_python(f.new_path) || f.old_path.empty()) continue;
       const SyntaxTree* old_tree = ctx.workspace.old_tree(f.old_path);

@@ -45,13 +45,13 @@ decorator, a registration callback).
 Family: `api-propagation` in configuration and suppression comments also names this rule.)",
     .family = "api-propagation"};
 
-class PublicOpBreak : public RuleWithInfo<kInfo> {
+class PublicOpBreak : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
     if (!ctx.repo || !ctx.workspace.head_tree() || !ctx.profile.op_library) return;
     const RepoIndex& idx = ctx.repo->index();
     Shipped shipped(ctx);
-    for (const api::ModuleApiDiff& m : api::api_diff(ctx).modules) {
+    for (const api::ModuleApiDiff& m : api::module_diff(ctx, file)) {
       for (const api::ChangedFunction& c : m.changed)
         if (c.now->class_name.empty() && !c.removed.empty() && c.stale_keyword.empty() &&
             api::public_op(ctx, m.path, c.now->name)) {

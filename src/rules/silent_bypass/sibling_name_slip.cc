@@ -45,10 +45,10 @@ them); a value under a comment line that explains it; a sibling that is not boun
 positional values without a neighbouring pair that shows the sibling order, or whose renamed
 name is a single word; unchanged lines the change does not correct elsewhere; C/C++ code.)"};
 
-class SiblingNameSlip : public RuleWithInfo<kInfo> {
+class SiblingNameSlip : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const ChangedSource& changed : changed_sources_with_tests(ctx, is_python)) {
+  void check_file(const ReviewContext& ctx, const FileChange& file, std::vector<Finding>& out) const override {
+    for (const ChangedSource& changed : changed_sources_with_tests(one_file(file), ctx.workspace, is_python)) {
       const FileChange& f = *changed.file;
       const lang::SyntaxTree& tree = *changed.tree;
       if (changed.added.empty()) continue;  // findings are on added lines only

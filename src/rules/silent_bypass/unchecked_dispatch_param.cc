@@ -139,13 +139,13 @@ bool only_in_sibling_arms(const lang::SyntaxTree& tree, const std::vector<lang::
   return any;
 }
 
-class UncheckedDispatchParam : public RuleWithInfo<kInfo> {
+class UncheckedDispatchParam : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
     std::set<std::string> names{"block_table", "alibi_slopes", "window_size", "logits_soft_cap", "dropout_p",
                                 "is_causal"};
     names.insert(ctx.profile.trigger_params.begin(), ctx.profile.trigger_params.end());
-    for (const auto& [file, added, tree] : changed_code_sources(ctx.pr, ctx.workspace, false)) {
+    for (const auto& [file, added, tree] : changed_code_sources(one_file(judged), ctx.workspace, false)) {
       const FileChange& f = *file;
       for (const lang::Function& fn : tree->functions()) {
         if (!fn.body || !touches_added(added, fn.start_line, fn.end_line) || is_triton_kernel(fn)) continue;

@@ -209,10 +209,10 @@ bool in_tool_dir(std::string_view path) {
   return RE2::PartialMatch(p, re) || RE2::PartialMatch(p, name);
 }
 
-class BlockingQueueGet : public RuleWithInfo<kInfo> {
+class BlockingQueueGet : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const FileChange& f : ctx.pr.changes.files) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const FileChange& f : one_file(judged)) {
       if (f.status == FileStatus::Deleted || f.binary || !is_python(f.new_path)) continue;
       if (is_test_path(f.new_path) || in_tool_dir(f.new_path)) continue;
       bool serving_listed = !ctx.profile.serving_paths.empty();

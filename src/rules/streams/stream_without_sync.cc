@@ -70,10 +70,10 @@ bool is_sync_call(const Call& c) {
          n == "wait_for_stream" || n == "sync_streams";
 }
 
-class StreamWithoutSync : public RuleWithInfo<kInfo> {
+class StreamWithoutSync : public FileRuleWithInfo<kInfo> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
-    for (const auto& [file, added, tree] : changed_sources(ctx, [](std::string_view p) { return is_python(p); })) {
+  void check_file(const ReviewContext& ctx, const FileChange& judged, std::vector<Finding>& out) const override {
+    for (const auto& [file, added, tree] : changed_sources(one_file(judged), ctx.workspace, [](std::string_view p) { return is_python(p); })) {
       const FileChange& f = *file;
       const std::vector<lang::WithBlock>& blocks = tree->with_blocks();
       for (const lang::WithBlock& w : blocks) {

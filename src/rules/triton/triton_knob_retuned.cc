@@ -67,9 +67,11 @@ struct Retune {
   std::string knob, before, after;  // before "" = knob added to a rewritten launch/config
 };
 
-class TritonKnobRetuned : public RuleWithInfo<kInfo> {
+class TritonKnobRetuned : public FileRuleWithState<kInfo, NewCode> {
  public:
-  void check(const ReviewContext& ctx, std::vector<Finding>& out) const override {
+  NewCode prepare(const ReviewContext& ctx) const override { return NewCode(ctx.pr.changes); }
+  void check_file(const ReviewContext& ctx, NewCode& new_code, const FileChange& file,
+                  std::vector<Finding>& out) const override {
     // The PR's commit messages are the author's words about it too, and all there is without a
     // PR description (a branch or commit read from git): a measurement in a commit body counts.
     // A measurement silences the whole PR; it is read once a retune is found.
@@ -81,8 +83,7 @@ class TritonKnobRetuned : public RuleWithInfo<kInfo> {
                    (!m.commits.empty() && !text::analyse_description(m.title, commit_messages(m.commits)).perf_numbers.empty());
       return *measured;
     };
-    const NewCode new_code(ctx.pr.changes);
-    for (const FileChange& f : ctx.pr.changes.files) {
+    for (const FileChange& f : one_file(file)) {
       if (f.status == FileStatus::Deleted || f.binary || !triton_path(f.path()) || skipped_path(f.path())) continue;
       if (!f.path().ends_with(".py")) continue;  // JSON/CSV tables are the tuning sweep's output
       const lang::SyntaxTree* tree = ctx.workspace.new_tree(f.path());
