@@ -25,10 +25,19 @@ ValueTime combine(ValueTime a, ValueTime b) {
 // Facts of two operands of one operator (or two definitions of one name); the value is the
 // caller's to compute.
 ValueFacts join(const ValueFacts& a, const ValueFacts& b) {
-  return ValueFacts{combine(a.time, b.time), a.loaded || b.loaded, std::nullopt};
+  return ValueFacts{combine(a.time, b.time), a.loaded || b.loaded, std::nullopt, a.grid || b.grid, a.paged || b.paged};
 }
 
 ValueFacts of(ValueTime t) { return ValueFacts{t, false, std::nullopt}; }
+
+// Whether argument `a` (an argument_list child) of a load names the address it reads: a
+// positional argument or the pointer/offsets keyword, not a mask, fill value or cache hint.
+bool is_address_argument(Node a) {
+  if (a.kind() != "keyword_argument") return true;
+  Node k = a.child_by_field("name");
+  std::string_view n = k ? k.text() : std::string_view{};
+  return n == "ptr" || n == "pointer" || n == "pointers" || n == "offsets" || n == "offset" || n == "base";
+}
 
 std::optional<int64_t> parse_int(std::string_view t) {
   std::string s;
@@ -185,8 +194,12 @@ class Resolver {
     }
     if (!f) return of(ValueTime::Unknown);
     std::string_view callee = callee_name(e);
-    // A read of memory: its value is data (a row start, a pool slot), not an extent.
-    if (callee.find("load") != std::string_view::npos) return ValueFacts{ValueTime::Runtime, true, std::nullopt};
+    // A read of memory: its value is data (a row start, a pool slot), not an extent. Read from
+    // a row a program id selects in a table with a runtime row length, it is a page-table
+    // entry: a slot of a pool.
+    if (callee.find("load") != std::string_view::npos)
+      return ValueFacts{ValueTime::Runtime, true, std::nullopt, false, args && reads_grid_row(args)};
+    if (callee == "program_id") return ValueFacts{ValueTime::Runtime, false, std::nullopt, true, false};
     bool conversion = is_scalar_conversion(callee) && n > 0;
     if (conversion && n == 1) v.value = single;
     // A bare call (`min(4, BN // 16)`, `range_constexpr(V)`, `Int32(k)`) is what its
@@ -195,7 +208,36 @@ class Resolver {
     // A method or module function: a DSL query or op (`gl.program_id(0)`, `x.to(...)`),
     // except a conversion of compile-time scalars. What it computes from loaded data is data.
     if (f.kind() == "attribute" && conversion) return v;
-    return ValueFacts{ValueTime::Runtime, v.loaded, std::nullopt};
+    ValueFacts out{ValueTime::Runtime, v.loaded, std::nullopt, v.grid, v.paged};
+    // A method of a value (`slot.to(gl.int64)`, `row.to(tl.int32)`) keeps which row or slot
+    // the value is.
+    if (Node obj = f.kind() == "attribute" ? f.child_by_field("object") : Node{}) {
+      ValueFacts o = expr(obj);
+      out.grid = out.grid || o.grid;
+      out.paged = out.paged || o.paged;
+    }
+    return out;
+  }
+
+  // Whether an address argument of a load holds `a * b` with one side a program-id row and the
+  // other a runtime extent that is not (`pid_b * max_blocks`, `seq * stride_bt`).
+  bool reads_grid_row(Node args) {
+    bool found = false;
+    for (Node a : args.named_children()) {
+      if (found || !is_address_argument(a)) continue;
+      Node v = a.kind() == "keyword_argument" ? a.child_by_field("value") : a;
+      lang::walk(v, [&](Node c) {
+        if (found) return false;
+        if (!kind_is(c, {"binary_operator"})) return true;
+        Node op = c.child_by_field("operator");
+        if (!op || op.text() != "*") return true;
+        ValueFacts l = expr(c.child_by_field("left")), r = expr(c.child_by_field("right"));
+        auto extent = [](const ValueFacts& x) { return x.time == ValueTime::Runtime && !x.grid && !x.loaded; };
+        found = (l.grid && extent(r)) || (r.grid && extent(l));
+        return !found;
+      });
+    }
+    return found;
   }
 
   // The parameter `name` of function `def`, classified; nullopt when `def` has none.

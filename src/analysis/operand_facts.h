@@ -52,10 +52,18 @@ ValueTime python_value_time(const lang::SyntaxTree& tree, lang::Node expr);
 // (derives from a `*load*` call: a row start, a pool slot, unlike a thread id or a tile
 // index, its size is not bounded by the launch); and its integer value when it folds from
 // literals through names and `+ - * // % << >>` (`K = 128`, `TILE = BLOCK * 4`).
+//
+// Two more facts say how large the tensor such a value addresses can be, independently of the
+// launch: `grid` (derives from a program id: a row of the launch grid) and `paged` (data read
+// from a row of an index table that a program id selects, times a runtime extent:
+// `blk = gl.load(block_table + pid_b * max_blocks + j)`, a page-table lookup; the slot it
+// yields addresses a pool, a KV cache sized to fill the device, not a table of the launch).
 struct ValueFacts {
   ValueTime time = ValueTime::Unknown;
   bool loaded = false;
   std::optional<int64_t> value;
+  bool grid = false;
+  bool paged = false;
 };
 ValueFacts python_value_facts(const lang::SyntaxTree& tree, lang::Node expr);
 
