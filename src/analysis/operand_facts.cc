@@ -220,23 +220,38 @@ class Resolver {
   }
 
   // Whether an address argument of a load holds `a * b` with one side a program-id row and the
-  // other a runtime extent that is not (`pid_b * max_blocks`, `seq * stride_bt`).
+  // other a runtime extent that is not (`pid_b * max_blocks`, `seq * stride_bt`), written there
+  // or in the local row pointer it reads (`row = table + seq * width`, then `load(row + j)`).
   bool reads_grid_row(Node args) {
+    for (Node a : args.named_children())
+      if (is_address_argument(a) && grid_row_in(a.kind() == "keyword_argument" ? a.child_by_field("value") : a, 0))
+        return true;
+    return false;
+  }
+  bool grid_row_in(Node v, int depth) {
     bool found = false;
-    for (Node a : args.named_children()) {
-      if (found || !is_address_argument(a)) continue;
-      Node v = a.kind() == "keyword_argument" ? a.child_by_field("value") : a;
-      lang::walk(v, [&](Node c) {
-        if (found) return false;
-        if (!kind_is(c, {"binary_operator"})) return true;
-        Node op = c.child_by_field("operator");
-        if (!op || op.text() != "*") return true;
-        ValueFacts l = expr(c.child_by_field("left")), r = expr(c.child_by_field("right"));
-        auto extent = [](const ValueFacts& x) { return x.time == ValueTime::Runtime && !x.grid && !x.loaded; };
-        found = (l.grid && extent(r)) || (r.grid && extent(l));
-        return !found;
-      });
-    }
+    lang::walk(v, [&](Node c) {
+      if (found) return false;
+      if (c.kind() == "identifier" && depth < 2) {
+        // A local of this function bound once: follow it (a row pointer or row offset).
+        Node scope = c.ancestor({"function_definition"});
+        Node value;
+        int bindings = 0;
+        for (Node id : tree_.identifiers(c.text(), scope ? scope.child_by_field("body") : Node{}))
+          if (tree_.is_binding(id) && id.parent() && id.parent().kind() == "assignment" &&
+              id.parent().child_by_field("left") == id && ++bindings == 1)
+            value = id.parent().child_by_field("right");
+        if (bindings == 1 && value) found = grid_row_in(value, depth + 1);
+        return false;
+      }
+      if (!kind_is(c, {"binary_operator"})) return true;
+      Node op = c.child_by_field("operator");
+      if (!op || op.text() != "*") return true;
+      ValueFacts l = expr(c.child_by_field("left")), r = expr(c.child_by_field("right"));
+      auto extent = [](const ValueFacts& x) { return x.time == ValueTime::Runtime && !x.grid && !x.loaded; };
+      found = (l.grid && extent(r)) || (r.grid && extent(l));
+      return !found;
+    });
     return found;
   }
 

@@ -138,7 +138,9 @@ def k(pool, table, ids, width, BLOCK: gl.constexpr):
     row = gl.load(ids + pid * BLOCK + part)
     wide = slot.to(gl.int64)
     tile = pid * BLOCK
-    use(pid, seq, slot, kept, row, wide, tile, width)
+    row_ptr = table + seq * width
+    via = gl.load(row_ptr + 2)
+    use(pid, seq, slot, kept, row, wide, tile, width, via)
 )");
   auto facts = [&](std::string_view name) { return python_value_facts(*t, find(*t, name)); };
   EXPECT_TRUE(facts("seq").grid);
@@ -147,6 +149,8 @@ def k(pool, table, ids, width, BLOCK: gl.constexpr):
   EXPECT_TRUE(facts("slot").loaded);
   EXPECT_TRUE(facts("kept").paged);
   EXPECT_TRUE(facts("wide").paged);
+  // The row pointer is a local: followed to its definition.
+  EXPECT_TRUE(facts("via").paged);
   // A program id times a compile-time tile selects no table row of runtime length.
   EXPECT_FALSE(facts("row").paged);
   EXPECT_TRUE(facts("row").loaded);
