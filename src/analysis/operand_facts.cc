@@ -116,11 +116,16 @@ bool names_constexpr(std::string_view annotation) {
 
 class Resolver {
  public:
-  explicit Resolver(const SyntaxTree& tree) : tree_(tree) {}
+  // `paged`: also decide whether loads read page-table rows (costs a resolution of every product in
+  // their addresses; asked only by page_table_slot()).
+  explicit Resolver(const SyntaxTree& tree, bool paged = false) : tree_(tree), paged_(paged) {}
 
   ValueFacts expr(Node e) {
     ++depth_;
-    if (!e || depth_ > 40) return leave(of(ValueTime::Unknown));
+    if (!e || depth_ > 40) {
+      ++cuts_;
+      return leave(of(ValueTime::Unknown));
+    }
     return leave(expr_inner(e));
   }
 
@@ -198,7 +203,7 @@ class Resolver {
     // a row a program id selects in a table with a runtime row length, it is a page-table
     // entry: a slot of a pool.
     if (callee.find("load") != std::string_view::npos)
-      return ValueFacts{ValueTime::Runtime, true, std::nullopt, false, args && reads_grid_row(args)};
+      return ValueFacts{ValueTime::Runtime, true, std::nullopt, false, paged_ && args && reads_grid_row(args)};
     if (callee == "program_id") return ValueFacts{ValueTime::Runtime, false, std::nullopt, true, false};
     bool conversion = is_scalar_conversion(callee) && n > 0;
     if (conversion && n == 1) v.value = single;
@@ -223,10 +228,14 @@ class Resolver {
   // other a runtime extent that is not (`pid_b * max_blocks`, `seq * stride_bt`), written there
   // or in the local row pointer it reads (`row = table + seq * width`, then `load(row + j)`).
   bool reads_grid_row(Node args) {
+    // The sides of a row product need only `grid`: loads nested in them are not asked again.
+    paged_ = false;
+    bool found = false;
     for (Node a : args.named_children())
-      if (is_address_argument(a) && grid_row_in(a.kind() == "keyword_argument" ? a.child_by_field("value") : a, 0))
-        return true;
-    return false;
+      if (!found && is_address_argument(a))
+        found = grid_row_in(a.kind() == "keyword_argument" ? a.child_by_field("value") : a, 0);
+    paged_ = true;
+    return found;
   }
   bool grid_row_in(Node v, int depth) {
     bool found = false;
@@ -302,10 +311,25 @@ class Resolver {
   }
 
   // What binding identifier `id` binds its name to.
+  // Memoized per binding: a kernel's names form a DAG (every load of a pipelined loop reads the
+  // same loop positions), which unmemoized resolution walks once per path. A result computed
+  // while a cycle or the depth limit cut the walk short is not kept.
   ValueFacts binding(Node id, bool* imported) {
-    if (!visiting_.insert(id.start_byte()).second) return of(ValueTime::Unknown);  // `k = k + 1`
-    ValueFacts v = binding_inner(id, imported);
+    const uint64_t key = uint64_t{id.start_byte()} * 2 + (paged_ ? 1 : 0);
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      if (imported && it->second.second) *imported = true;
+      return it->second.first;
+    }
+    if (!visiting_.insert(id.start_byte()).second) {  // `k = k + 1`
+      ++cuts_;
+      return of(ValueTime::Unknown);
+    }
+    const int cuts = cuts_;
+    bool imp = false;
+    ValueFacts v = binding_inner(id, &imp);
     visiting_.erase(id.start_byte());
+    if (imported && imp) *imported = true;
+    if (cuts_ == cuts) memo_[key] = {v, imp};
     return v;
   }
 
@@ -379,7 +403,10 @@ class Resolver {
  public:
   // Resolves a read of `name` at `use`. `imported` is set when it names an import.
   ValueFacts name(Node use, std::string_view name, bool* imported) {
-    if (++depth_ > 40) return leave(of(ValueTime::Unknown));
+    if (++depth_ > 40) {
+      ++cuts_;
+      return leave(of(ValueTime::Unknown));
+    }
     bool traced_inside = false;  // a traced function lies between `use` and the scope
     for (Node f = use.ancestor({"function_definition"}); f; f = f.ancestor({"function_definition"})) {
       bool traced = is_traced_function(f);
@@ -399,7 +426,10 @@ class Resolver {
 
  private:
   const SyntaxTree& tree_;
+  bool paged_ = false;
   std::set<uint32_t> visiting_;
+  std::map<uint64_t, std::pair<ValueFacts, bool>> memo_;  // binding (x2, + paged) -> facts, imported
+  int cuts_ = 0;
   int depth_ = 0;
 };
 
@@ -466,6 +496,12 @@ ValueFacts python_value_facts(const SyntaxTree& tree, Node expr) {
 }
 
 ValueTime python_value_time(const SyntaxTree& tree, Node expr) { return python_value_facts(tree, expr).time; }
+
+bool page_table_slot(const SyntaxTree& tree, Node expr) {
+  if (!expr || !tree.is_python()) return false;
+  Resolver r(tree, true);
+  return r.expr(expr).paged;
+}
 
 int declared_int_width(std::string_view annotation) {
   static const RE2 wide(R"((\b|_|\.)(u?int64(_t)?|U?[Ii]nt64|i64|u64|long|size_t|ptrdiff_t|intptr_t|uintptr_t|index64_t)\b)");

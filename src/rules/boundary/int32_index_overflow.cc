@@ -744,6 +744,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
     indices.insert(pid.begin(), pid.end());
     std::vector<Candidate> found;
     std::map<std::string, std::vector<int>> moved_sites;  // buffer pointer -> re-indented/moved lines
+    std::map<std::string, bool> reach_memo;  // whole_tensor_reach's answers by the text they ask about
     lang::walk(fn.body, [&](Node c) {
       if (!is_product(c) || !is_top_product(c) || !written.count(c.start_line())) return true;
       const bool moved = !added.count(c.start_line());
@@ -777,7 +778,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       // An AMD buffer op: 32 bits from one base, whatever the width of the other terms.
       cand.buffer_ptr = buffer_pointer(tree, c, buffer_offsets);
       cand.loaded_index = loaded_index;
-      if (!cand.buffer_ptr.empty()) whole_tensor_reach(tree, c, fs, cand);
+      if (!cand.buffer_ptr.empty()) whole_tensor_reach(tree, c, fs, reach_memo, cand);
       if (cand.buffer_ptr.empty()) {
         if (moved || added_to_wide_term(tree, c, s) || !feeds_memory(tree, c, reach_memory)) return false;
         // A program id times a stride addresses a row of one tensor: reported only when the
@@ -814,9 +815,18 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
   // (`row * stride + context_idx`) addresses
   // rows x a context: the tensor grows with both, unlike rows of a compile-time tile (a query
   // row of heads x head_dim, an LSE entry).
-  static void whole_tensor_reach(const SyntaxTree& tree, Node product, const std::vector<Node>& fs, Candidate& cand) {
+  // `memo`: the answers for this kernel by factor or term text (a pipelined kernel repeats the
+  // same slot and the same row walk at every stage).
+  static void whole_tensor_reach(const SyntaxTree& tree, Node product, const std::vector<Node>& fs,
+                                 std::map<std::string, bool>& memo, Candidate& cand) {
+    auto ask = [&](char what, Node n, auto&& answer) {
+      auto [it, fresh] = memo.try_emplace(what + collapse_whitespace(n.text()), false);
+      if (fresh) it->second = answer(n);
+      return it->second;
+    };
     for (size_t i = 0; i < fs.size() && i < cand.factors.size(); ++i)
-      if (cand.loaded_index && cand.factors[i].index && python_value_facts(tree, fs[i]).paged) {
+      if (cand.loaded_index && cand.factors[i].index &&
+          ask('p', fs[i], [&](Node n) { return page_table_slot(tree, n); })) {
         cand.paged_slot = cand.factors[i].text;
         return;
       }
@@ -833,7 +843,7 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       return found;
     };
     for (Node term : sum_sibling_terms(product))
-      if (python_value_facts(tree, term).loaded && !scaled(term)) {
+      if (ask('w', term, [&](Node n) { return python_value_facts(tree, n).loaded && !scaled(n); })) {
         cand.data_walk = collapse_whitespace(term.text());
         return;
       }
