@@ -57,7 +57,9 @@ constexpr RuleInfo kInfo{
   (the query rows beside a per-head LSE or gate table a fraction of their size) says nothing
   about this tensor's size: it is cited in the finding but does not count, unless the
   unwidened product scales the index by a whole row of two or more runtime extents
-  (`tok * (groups * group_size)`, a packed copy of the widened rows): then a warn. A product
+  (`tok * (groups * group_size)`, a packed copy of the widened rows) with no fewer
+  multiplications than the widened line (`(int64_t)(b * seq + s) * n_heads * HEAD_DIM` beside
+  `b * seq * n_heads` is a per-head table beside the activations): then a warn. A product
   stored into a local that is scaled again (`tile = pid_b * n_tiles + t`, then `tile * s`) is a
   row number, not an offset, and is not reported this way.
 - AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
@@ -1147,7 +1149,12 @@ class Int32IndexOverflow : public RuleWithInfo<kInfo> {
       // The other tensor's widening counts when this product scales the index by a whole
       // multi-dimensional row (two runtime extents or more, `num_heads * head_dim`): a tensor of
       // the same order as the widened one, not a per-row table (an LSE entry per head).
-      if (x.severity == Severity::Note && !c.excused_shape && runtime_extents(c.factors) >= 2) {
+      // A widened line with more multiplications than this product (`(int64_t)(b * seq + s) *
+      // n_heads * HEAD_DIM` beside `b * seq * n_heads`, a per-head table) addresses a larger
+      // tensor: not counted.
+      const long twin_products = std::count(t.text.begin(), t.text.end(), '*');
+      if (x.severity == Severity::Note && !c.excused_shape && runtime_extents(c.factors) >= 2 &&
+          static_cast<long>(c.factors.size()) - 1 >= twin_products) {
         x.severity = Severity::Warn;
         x.problem += ", and here it scales a whole row of " + std::to_string(runtime_extents(c.factors)) +
                      " runtime extents (`" + others + "`), a tensor of the same order";
