@@ -25,10 +25,19 @@ ValueTime combine(ValueTime a, ValueTime b) {
 // Facts of two operands of one operator (or two definitions of one name); the value is the
 // caller's to compute.
 ValueFacts join(const ValueFacts& a, const ValueFacts& b) {
-  return ValueFacts{combine(a.time, b.time), a.loaded || b.loaded, std::nullopt};
+  return ValueFacts{combine(a.time, b.time), a.loaded || b.loaded, std::nullopt, a.grid || b.grid, a.paged || b.paged};
 }
 
 ValueFacts of(ValueTime t) { return ValueFacts{t, false, std::nullopt}; }
+
+// Whether argument `a` (an argument_list child) of a load names the address it reads: a
+// positional argument or the pointer/offsets keyword, not a mask, fill value or cache hint.
+bool is_address_argument(Node a) {
+  if (a.kind() != "keyword_argument") return true;
+  Node k = a.child_by_field("name");
+  std::string_view n = k ? k.text() : std::string_view{};
+  return n == "ptr" || n == "pointer" || n == "pointers" || n == "offsets" || n == "offset" || n == "base";
+}
 
 std::optional<int64_t> parse_int(std::string_view t) {
   std::string s;
@@ -107,11 +116,16 @@ bool names_constexpr(std::string_view annotation) {
 
 class Resolver {
  public:
-  explicit Resolver(const SyntaxTree& tree) : tree_(tree) {}
+  // `paged`: also decide whether loads read page-table rows (costs a resolution of every product in
+  // their addresses; asked only by page_table_slot()).
+  explicit Resolver(const SyntaxTree& tree, bool paged = false) : tree_(tree), paged_(paged) {}
 
   ValueFacts expr(Node e) {
     ++depth_;
-    if (!e || depth_ > 40) return leave(of(ValueTime::Unknown));
+    if (!e || depth_ > 40) {
+      ++cuts_;
+      return leave(of(ValueTime::Unknown));
+    }
     return leave(expr_inner(e));
   }
 
@@ -185,8 +199,12 @@ class Resolver {
     }
     if (!f) return of(ValueTime::Unknown);
     std::string_view callee = callee_name(e);
-    // A read of memory: its value is data (a row start, a pool slot), not an extent.
-    if (callee.find("load") != std::string_view::npos) return ValueFacts{ValueTime::Runtime, true, std::nullopt};
+    // A read of memory: its value is data (a row start, a pool slot), not an extent. Read from
+    // a row a program id selects in a table with a runtime row length, it is a page-table
+    // entry: a slot of a pool.
+    if (callee.find("load") != std::string_view::npos)
+      return ValueFacts{ValueTime::Runtime, true, std::nullopt, false, paged_ && args && reads_grid_row(args)};
+    if (callee == "program_id") return ValueFacts{ValueTime::Runtime, false, std::nullopt, true, false};
     bool conversion = is_scalar_conversion(callee) && n > 0;
     if (conversion && n == 1) v.value = single;
     // A bare call (`min(4, BN // 16)`, `range_constexpr(V)`, `Int32(k)`) is what its
@@ -195,7 +213,55 @@ class Resolver {
     // A method or module function: a DSL query or op (`gl.program_id(0)`, `x.to(...)`),
     // except a conversion of compile-time scalars. What it computes from loaded data is data.
     if (f.kind() == "attribute" && conversion) return v;
-    return ValueFacts{ValueTime::Runtime, v.loaded, std::nullopt};
+    ValueFacts out{ValueTime::Runtime, v.loaded, std::nullopt, v.grid, v.paged};
+    // A method of a value (`slot.to(gl.int64)`, `row.to(tl.int32)`) keeps which row or slot
+    // the value is.
+    if (Node obj = f.kind() == "attribute" ? f.child_by_field("object") : Node{}) {
+      ValueFacts o = expr(obj);
+      out.grid = out.grid || o.grid;
+      out.paged = out.paged || o.paged;
+    }
+    return out;
+  }
+
+  // Whether an address argument of a load holds `a * b` with one side a program-id row and the
+  // other a runtime extent that is not (`pid_b * max_blocks`, `seq * stride_bt`), written there
+  // or in the local row pointer it reads (`row = table + seq * width`, then `load(row + j)`).
+  bool reads_grid_row(Node args) {
+    // The sides of a row product need only `grid`: loads nested in them are not asked again.
+    paged_ = false;
+    bool found = false;
+    for (Node a : args.named_children())
+      if (!found && is_address_argument(a))
+        found = grid_row_in(a.kind() == "keyword_argument" ? a.child_by_field("value") : a, 0);
+    paged_ = true;
+    return found;
+  }
+  bool grid_row_in(Node v, int depth) {
+    bool found = false;
+    lang::walk(v, [&](Node c) {
+      if (found) return false;
+      if (c.kind() == "identifier" && depth < 2) {
+        // A local of this function bound once: follow it (a row pointer or row offset).
+        Node scope = c.ancestor({"function_definition"});
+        Node value;
+        int bindings = 0;
+        for (Node id : tree_.identifiers(c.text(), scope ? scope.child_by_field("body") : Node{}))
+          if (tree_.is_binding(id) && id.parent() && id.parent().kind() == "assignment" &&
+              id.parent().child_by_field("left") == id && ++bindings == 1)
+            value = id.parent().child_by_field("right");
+        if (bindings == 1 && value) found = grid_row_in(value, depth + 1);
+        return false;
+      }
+      if (!kind_is(c, {"binary_operator"})) return true;
+      Node op = c.child_by_field("operator");
+      if (!op || op.text() != "*") return true;
+      ValueFacts l = expr(c.child_by_field("left")), r = expr(c.child_by_field("right"));
+      auto extent = [](const ValueFacts& x) { return x.time == ValueTime::Runtime && !x.grid && !x.loaded; };
+      found = (l.grid && extent(r)) || (r.grid && extent(l));
+      return !found;
+    });
+    return found;
   }
 
   // The parameter `name` of function `def`, classified; nullopt when `def` has none.
@@ -245,10 +311,25 @@ class Resolver {
   }
 
   // What binding identifier `id` binds its name to.
+  // Memoized per binding: a kernel's names form a DAG (every load of a pipelined loop reads the
+  // same loop positions), which unmemoized resolution walks once per path. A result computed
+  // while a cycle or the depth limit cut the walk short is not kept.
   ValueFacts binding(Node id, bool* imported) {
-    if (!visiting_.insert(id.start_byte()).second) return of(ValueTime::Unknown);  // `k = k + 1`
-    ValueFacts v = binding_inner(id, imported);
+    const uint64_t key = uint64_t{id.start_byte()} * 2 + (paged_ ? 1 : 0);
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      if (imported && it->second.second) *imported = true;
+      return it->second.first;
+    }
+    if (!visiting_.insert(id.start_byte()).second) {  // `k = k + 1`
+      ++cuts_;
+      return of(ValueTime::Unknown);
+    }
+    const int cuts = cuts_;
+    bool imp = false;
+    ValueFacts v = binding_inner(id, &imp);
     visiting_.erase(id.start_byte());
+    if (imported && imp) *imported = true;
+    if (cuts_ == cuts) memo_[key] = {v, imp};
     return v;
   }
 
@@ -322,7 +403,10 @@ class Resolver {
  public:
   // Resolves a read of `name` at `use`. `imported` is set when it names an import.
   ValueFacts name(Node use, std::string_view name, bool* imported) {
-    if (++depth_ > 40) return leave(of(ValueTime::Unknown));
+    if (++depth_ > 40) {
+      ++cuts_;
+      return leave(of(ValueTime::Unknown));
+    }
     bool traced_inside = false;  // a traced function lies between `use` and the scope
     for (Node f = use.ancestor({"function_definition"}); f; f = f.ancestor({"function_definition"})) {
       bool traced = is_traced_function(f);
@@ -342,7 +426,10 @@ class Resolver {
 
  private:
   const SyntaxTree& tree_;
+  bool paged_ = false;
   std::set<uint32_t> visiting_;
+  std::map<uint64_t, std::pair<ValueFacts, bool>> memo_;  // binding (x2, + paged) -> facts, imported
+  int cuts_ = 0;
   int depth_ = 0;
 };
 
@@ -409,6 +496,12 @@ ValueFacts python_value_facts(const SyntaxTree& tree, Node expr) {
 }
 
 ValueTime python_value_time(const SyntaxTree& tree, Node expr) { return python_value_facts(tree, expr).time; }
+
+bool page_table_slot(const SyntaxTree& tree, Node expr) {
+  if (!expr || !tree.is_python()) return false;
+  Resolver r(tree, true);
+  return r.expr(expr).paged;
+}
 
 int declared_int_width(std::string_view annotation) {
   static const RE2 wide(R"((\b|_|\.)(u?int64(_t)?|U?[Ii]nt64|i64|u64|long|size_t|ptrdiff_t|intptr_t|uintptr_t|index64_t)\b)");

@@ -52,12 +52,24 @@ ValueTime python_value_time(const lang::SyntaxTree& tree, lang::Node expr);
 // (derives from a `*load*` call: a row start, a pool slot, unlike a thread id or a tile
 // index, its size is not bounded by the launch); and its integer value when it folds from
 // literals through names and `+ - * // % << >>` (`K = 128`, `TILE = BLOCK * 4`).
+//
+// `grid`: the value derives from a program id (a row of the launch grid). `paged`: filled only
+// by page_table_slot() below.
 struct ValueFacts {
   ValueTime time = ValueTime::Unknown;
   bool loaded = false;
   std::optional<int64_t> value;
+  bool grid = false;
+  bool paged = false;
 };
 ValueFacts python_value_facts(const lang::SyntaxTree& tree, lang::Node expr);
+
+// Whether Python expression `expr` derives from data read from a row of an index table that a
+// program id selects, times a runtime extent (`blk = gl.load(block_table + pid_b * max_blocks
+// + j)`, also through a local row pointer `row = table + seq * width; gl.load(row + j)`): a
+// page-table lookup. The slot it yields addresses a pool (a KV cache sized to fill the device),
+// not a table of this launch, unlike a row read from a flat list (`ids + pid * BLOCK`).
+bool page_table_slot(const lang::SyntaxTree& tree, lang::Node expr);
 
 // The integer width a parameter annotation or a type declares: 64 for `tl.int64`,
 // `tl.uint64`, `gl.int64`, `fx.Int64`, `int64_t`, `size_t`; 32 for `tl.int32`, `fx.Int32`,

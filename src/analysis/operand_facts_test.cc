@@ -122,6 +122,45 @@ def k(offs: fx.Tensor):
   EXPECT_FALSE(bid.loaded);
 }
 
+// A page-table slot (read from the row of an index table that a program id selects, times a
+// runtime row length) is `paged`; a row read from a flat list of this launch is only loaded;
+// a program id and what derives from it is `grid`, through method calls too.
+TEST(OperandFacts, GridRowsAndPageTableSlots) {
+  auto t = py(R"(
+from triton.experimental.gluon import language as gl
+
+@gluon.jit
+def k(pool, table, ids, width, BLOCK: gl.constexpr):
+    pid = gl.program_id(0)
+    seq, part = pid // 4, pid % 4
+    slot = gl.load(table + seq * width + part)
+    kept = gl.amd.cdna3.buffer_load(ptr=table, offsets=seq * width + 1)
+    row = gl.load(ids + pid * BLOCK + part)
+    wide = slot.to(gl.int64)
+    tile = pid * BLOCK
+    row_ptr = table + seq * width
+    via = gl.load(row_ptr + 2)
+    use(pid, seq, slot, kept, row, wide, tile, width, via)
+)");
+  auto facts = [&](std::string_view name) { return python_value_facts(*t, find(*t, name)); };
+  auto paged = [&](std::string_view name) { return page_table_slot(*t, find(*t, name)); };
+  EXPECT_TRUE(facts("seq").grid);
+  EXPECT_FALSE(paged("seq"));
+  EXPECT_TRUE(paged("slot"));
+  EXPECT_TRUE(facts("slot").loaded);
+  // python_value_facts does not pay for the page-table question.
+  EXPECT_FALSE(facts("slot").paged);
+  EXPECT_TRUE(paged("kept"));
+  EXPECT_TRUE(paged("wide"));
+  // The row pointer is a local: followed to its definition.
+  EXPECT_TRUE(paged("via"));
+  // A program id times a compile-time tile selects no table row of runtime length.
+  EXPECT_FALSE(paged("row"));
+  EXPECT_TRUE(facts("row").loaded);
+  EXPECT_TRUE(facts("tile").grid);
+  EXPECT_FALSE(facts("width").grid);
+}
+
 TEST(OperandFacts, DeclaredIntWidth) {
   EXPECT_EQ(declared_int_width("tl.uint64"), 64);
   EXPECT_EQ(declared_int_width("tl.int64"), 64);

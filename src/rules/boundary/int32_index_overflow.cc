@@ -55,15 +55,25 @@ constexpr RuleInfo kInfo{
   that line as the trigger's scale. In the same kernel this also reports one block index or
   program id times one stride (otherwise left out) as a warn. A widening for another tensor
   (the query rows beside a per-head LSE or gate table a fraction of their size) says nothing
-  about this tensor's size: it is cited in the finding but does not count. A product
+  about this tensor's size: it is cited in the finding but does not count, unless the
+  unwidened product scales the index by a whole row of two or more runtime extents
+  (`tok * (groups * group_size)`, a packed copy of the widened rows) with no fewer
+  multiplications than the widened line (`(int64_t)(b * seq + s) * n_heads * HEAD_DIM` beside
+  `b * seq * n_heads` is a per-head table beside the activations): then a warn. A product
   stored into a local that is scaled again (`tile = pid_b * n_tiles + t`, then `tile * s`) is a
   row number, not an offset, and is not reported this way.
 - AMD buffer ops (`buffer_load`/`buffer_store`/buffer atomics of Gluon and Triton): an index
   (a program id or a value read from memory) times a runtime stride inside the offsets. The
   hardware adds a 32-bit offset to one base pointer, so widening other terms does not help and
-  the access goes wrong past 2 GiB of that tensor. A note: whether the tensor gets there is
-  not known here (a KV pool does, a MoE scale table behind the same gathered row index does
-  not); red when the author widens the same index elsewhere (above). One finding per tensor and kernel; sites of that tensor the PR only re-indented
+  the access goes wrong past 2 GiB of that tensor. A note when whether the tensor gets there
+  is not known here (a query row of heads x head_dim, an LSE table, a MoE activation row
+  gathered from a flat list of routed ids); a warn when what the offset walks says the
+  tensor is large on its own account: the index is a slot read from a page-table row that a
+  program id selects (`blk = load(block_table + seq * max_blocks + j)`: a KV pool sized by the
+  device's memory, not by the launch), or a program-id row is walked by a position read from
+  memory (`row * stride + pos` with `pos` running to a context length read from memory: a
+  [rows, context] score matrix grows with both); red when the author widens the same index
+  elsewhere (above). One finding per tensor and kernel; sites of that tensor the PR only re-indented
   or moved are listed with it (the fix has to cover them), never reported alone.
 The trigger is computed where the other factors are known (literals, constexpr locals): the
 smallest index at which the product passes 2^31 ("index >= 524,288 with 4096 known"): red.
@@ -218,6 +228,10 @@ struct Candidate {
   std::string buffer_ptr;
   std::vector<int> twins_moved;  // same-tensor sites the PR re-indented or moved (related only)
   bool loaded_index = false;     // the index was read from memory (a pool slot), not a program id
+  // Why a buffer op's tensor outgrows 2 GiB independently of this launch's tables (then a
+  // warn): the index is a page-table slot of a pool (`paged_slot`), or the program-id row is
+  // walked by a position read from memory, a row as long as a context (`data_walk`).
+  std::string paged_slot, data_walk;
   bool excused_shape = false;    // one block index / program id times one stride: only the twin reports it
 };
 
@@ -333,6 +347,14 @@ bool overflow_shape(const std::vector<FactorFacts>& fs) {
   return index == 1 && data == 1 && runtime_other == 0 && known > 1 && kLimit / known <= (int64_t{1} << 24);
 }
 
+// How many factors are runtime extents other than the index (`num_heads`, `head_dim`).
+int runtime_extents(const std::vector<FactorFacts>& fs) {
+  int n = 0;
+  for (const FactorFacts& f : fs)
+    if (f.runtime && !f.index && !f.value && !f.wide) ++n;
+  return n;
+}
+
 // "idx >= 524,288 with H=32, D=128" when every factor but one index is known; "" otherwise.
 std::string trigger_for(const std::vector<FactorFacts>& fs) {
   int64_t known = 1;
@@ -390,8 +412,12 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
   // fixes), the rest per function.
   static void group_by_function(const SyntaxTree& tree, std::vector<Site>& found, std::vector<Finding>& out) {
     std::map<std::string, size_t> first;  // function start line (+ tensor) -> index into `out`
+    // The head is the strongest site: one with a trigger, else the most severe (a lifted
+    // page-table slot among notes of the same tensor).
     std::stable_sort(found.begin(), found.end(), [](const Site& a, const Site& b) {
-      return !a.finding.trigger.empty() && b.finding.trigger.empty();
+      bool ta = !a.finding.trigger.empty(), tb = !b.finding.trigger.empty();
+      if (ta != tb) return ta;
+      return a.finding.severity > b.finding.severity;
     });
     for (Site& site : found) {
       Finding& x = site.finding;
@@ -721,6 +747,7 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
     indices.insert(pid.begin(), pid.end());
     std::vector<Candidate> found;
     std::map<std::string, std::vector<int>> moved_sites;  // buffer pointer -> re-indented/moved lines
+    std::map<std::string, bool> reach_memo;  // whole_tensor_reach's answers by the text they ask about
     lang::walk(fn.body, [&](Node c) {
       if (!is_product(c) || !is_top_product(c) || !written.count(c.start_line())) return true;
       const bool moved = !added.count(c.start_line());
@@ -754,6 +781,7 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
       // An AMD buffer op: 32 bits from one base, whatever the width of the other terms.
       cand.buffer_ptr = buffer_pointer(tree, c, buffer_offsets);
       cand.loaded_index = loaded_index;
+      if (!cand.buffer_ptr.empty()) whole_tensor_reach(tree, c, fs, reach_memo, cand);
       if (cand.buffer_ptr.empty()) {
         if (moved || added_to_wide_term(tree, c, s) || !feeds_memory(tree, c, reach_memory)) return false;
         // A program id times a stride addresses a row of one tensor: reported only when the
@@ -779,6 +807,49 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
       if (!cand.buffer_ptr.empty() && attached.insert(cand.buffer_ptr).second) cand.twins_moved = moved_sites[cand.buffer_ptr];
       report(tree, path, cand, cand.product.start_line(), "i32", out);
     }
+  }
+
+  // What makes the tensor of a buffer-op product large on its own account. A loaded index read
+  // from a table row that a program id selects (`blk = load(block_table + pid_b * max_blocks +
+  // j)`) is a page-table slot: the pool it addresses is sized by the cache (the device's
+  // memory), not by the launch, unlike a gathered row of this launch's activations or a MoE
+  // scale row (read from a flat list). A row (of the grid, or scheduled from memory) whose
+  // in-row position is read from memory or walked up to a length read from memory
+  // (`row * stride + context_idx`) addresses
+  // rows x a context: the tensor grows with both, unlike rows of a compile-time tile (a query
+  // row of heads x head_dim, an LSE entry).
+  // `memo`: the answers for this kernel by factor or term text (a pipelined kernel repeats the
+  // same slot and the same row walk at every stage).
+  static void whole_tensor_reach(const SyntaxTree& tree, Node product, const std::vector<Node>& fs,
+                                 std::map<std::string, bool>& memo, Candidate& cand) {
+    auto ask = [&](char what, Node n, auto&& answer) {
+      auto [it, fresh] = memo.try_emplace(what + collapse_whitespace(n.text()), false);
+      if (fresh) it->second = answer(n);
+      return it->second;
+    };
+    for (size_t i = 0; i < fs.size() && i < cand.factors.size(); ++i)
+      if (cand.loaded_index && cand.factors[i].index &&
+          ask('p', fs[i], [&](Node n) { return page_table_slot(tree, n); })) {
+        cand.paged_slot = cand.factors[i].text;
+        return;
+      }
+    // An in-row position: read from memory, and not itself a product of two runtime values
+    // (`q_pos * stride_s` is a row of another axis, not a walk along this one).
+    auto scaled = [&](Node term) {
+      bool found = false;
+      lang::walk(term, [&](Node n) {
+        if (found || !is_product(n)) return !found;
+        found = python_value_time(tree, n.child_by_field("left")) != ValueTime::CompileTime &&
+                python_value_time(tree, n.child_by_field("right")) != ValueTime::CompileTime;
+        return !found;
+      });
+      return found;
+    };
+    for (Node term : sum_sibling_terms(product))
+      if (ask('w', term, [&](Node n) { return python_value_facts(tree, n).loaded && !scaled(n); })) {
+        cand.data_walk = collapse_whitespace(term.text());
+        return;
+      }
   }
 
   // Whether the product is stored into a local that is itself a factor of another product
@@ -1033,6 +1104,17 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
       // table behind the same gathered row index cannot): a note unless the author's own
       // widening says the scale is real.
       if (x.trigger.empty()) x.severity = Severity::Note;
+      // What the offset walks says the tensor is large on its own account: a pool behind a
+      // page table, or rows as long as a context. A warn: its size is a runtime value.
+      if (!c.paged_slot.empty()) {
+        x.problem += "; `" + c.paged_slot + "` is a slot read from a page-table row the program id selects, so `" +
+                     c.buffer_ptr + "` is a pool sized by the cache (the device's memory), not by this launch";
+        if (x.severity == Severity::Note) x.severity = Severity::Warn;
+      } else if (!c.data_walk.empty()) {
+        x.problem += "; the row is walked by `" + c.data_walk + "`, a position that comes from memory (read there, or running to a length read there), so `" +
+                     c.buffer_ptr + "` holds rows x a runtime length (a context) and grows with both";
+        if (x.severity == Severity::Note) x.severity = Severity::Warn;
+      }
     }
     // The author widened the same index before multiplying it elsewhere in the kernel, a sibling
     // kernel or another file of the PR, for the same tensor: the scale is real by the author's
@@ -1065,6 +1147,19 @@ class Int32IndexOverflow : public FileRuleWithState<kInfo, NewCode> {
       const Twin& t = c.twins.front();
       x.problem += "; `" + t.index + "` is widened to 64 bits for another tensor at " + t.path + ":" +
                    std::to_string(t.line);
+      // The other tensor's widening counts when this product scales the index by a whole
+      // multi-dimensional row (two runtime extents or more, `num_heads * head_dim`): a tensor of
+      // the same order as the widened one, not a per-row table (an LSE entry per head).
+      // A widened line with more multiplications than this product (`(int64_t)(b * seq + s) *
+      // n_heads * HEAD_DIM` beside `b * seq * n_heads`, a per-head table) addresses a larger
+      // tensor: not counted.
+      const long twin_products = std::count(t.text.begin(), t.text.end(), '*');
+      if (x.severity == Severity::Note && !c.excused_shape && runtime_extents(c.factors) >= 2 &&
+          static_cast<long>(c.factors.size()) - 1 >= twin_products) {
+        x.severity = Severity::Warn;
+        x.problem += ", and here it scales a whole row of " + std::to_string(runtime_extents(c.factors)) +
+                     " runtime extents (`" + others + "`), a tensor of the same order";
+      }
     }
     x.evidence.push_back(evidence(path, line, tree.line_text(line)));
     if (use_line != line) {
