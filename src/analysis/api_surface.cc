@@ -252,22 +252,11 @@ std::optional<ModuleApiDiff> compute_module_diff(const ReviewContext& ctx, const
   return m;
 }
 
-ApiDiff compute_api_diff(const ReviewContext& ctx) {
-  ApiDiff diff;
-  for (const FileChange& f : ctx.pr.changes.files)
-    if (std::optional<ModuleApiDiff> m = compute_module_diff(ctx, f)) diff.modules.push_back(std::move(*m));
-  return diff;
-}
-
 // One module's diff in the review's fact cache, under the file's head-side path.
 struct ModuleApiDiffFact {
   std::optional<ModuleApiDiff> diff;
 };
 }  // namespace
-
-const ApiDiff& api_diff(const ReviewContext& ctx) {
-  return ctx.facts->get<ApiDiff>([&] { return compute_api_diff(ctx); });
-}
 
 const ModuleApiDiff* api_diff_of(const ReviewContext& ctx, const FileChange& f) {
   const auto& fact =

@@ -117,19 +117,13 @@ struct ModuleApiDiff {
   std::vector<ChangedFunction> changed;                    // in qualified-name order
   std::vector<GoneSymbol> gone;
 };
-struct ApiDiff {
-  std::vector<ModuleApiDiff> modules;
-};
-// The API diff of every Python file the PR modifies (both sides parse; added and deleted files
-// are not in it), computed once per review and shared by the api-propagation family. Empty
-// without a repository index or a head tree.
-const ApiDiff& api_diff(const ReviewContext& ctx);
-// The same for one changed file, computed when first asked and kept until the file-major runner
+// How the PR changed the API of one modified Python module `f` (both sides parse; added and
+// deleted files have none), computed when first asked and kept until the file-major runner
 // drops the file's trees (analysis/fact_cache.h get_for): null when `f` is not a modified Python
 // module of the PR with both sides parsed, or without an index or a head tree. A file rule asks
 // this for its own file, so the review holds the diff of one module at a time.
 const ModuleApiDiff* api_diff_of(const ReviewContext& ctx, const FileChange& f);
-// api_diff_of as a range of none or one module: a loop written over api_diff(ctx).modules keeps its body.
+// api_diff_of as a range of none or one module, for a loop over the module's diff.
 inline std::span<const ModuleApiDiff> module_diff(const ReviewContext& ctx, const FileChange& f) {
   const ModuleApiDiff* m = api_diff_of(ctx, f);
   return {m, m ? size_t(1) : size_t(0)};
