@@ -103,11 +103,14 @@ int name_line(Node stmt, const lang::ImportedName& n) {
 
 }  // namespace
 
-std::vector<DeadBinding> unread_imports(const lang::SyntaxTree& tree) {
+namespace {
+
+// unread_imports' candidates that `wanted(name, line)` accepts; the module's reads are resolved
+// only when one is left (a whole-tree walk, most of the cost).
+template <class Wanted>
+std::vector<DeadBinding> unread_imports_if(const lang::SyntaxTree& tree, Wanted&& wanted) {
   std::vector<DeadBinding> out;
   if (!tree.is_python() || tree.error_count() > 0) return out;
-  Reads reads = reads_in(tree, tree.root());
-  if (reads.unknowable) return out;
   // A module-level __getattr__ serves names lazily: what it reads is unknowable.
   for (const lang::Function& fn : tree.functions())
     if (fn.name == "__getattr__" && fn.class_name.empty()) return out;
@@ -139,9 +142,13 @@ std::vector<DeadBinding> unread_imports(const lang::SyntaxTree& tree) {
       if (imp.module == "__future__" || probe || noqa) continue;
       if (!n.alias.empty() && n.alias == n.name) continue;  // `from m import a as a`: a re-export
       if (name.find('.') != std::string::npos) continue;
-      candidates.push_back({name, imp.module, name_line(imp.node, n)});
+      int line = name_line(imp.node, n);
+      if (wanted(name, line)) candidates.push_back({name, imp.module, line});
     }
   }
+  if (candidates.empty()) return out;
+  Reads reads = reads_in(tree, tree.root());
+  if (reads.unknowable) return out;
   for (const lang::Function& fn : tree.functions())
     if (!lang::ancestor(def_node(fn), {lang::NodeKind::FunctionDef, lang::NodeKind::ClassDef})) ++bound[fn.name];
   for (const lang::ClassDef& c : tree.classes())
@@ -155,6 +162,12 @@ std::vector<DeadBinding> unread_imports(const lang::SyntaxTree& tree) {
     out.push_back({c.name, c.line, "", c.module});
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<DeadBinding> unread_imports(const lang::SyntaxTree& tree) {
+  return unread_imports_if(tree, [](const std::string&, int) { return true; });
 }
 
 namespace {
@@ -248,6 +261,27 @@ std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const Cha
           f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
     for (const DeadBinding& d :
          unread_locals_of(*old_tree, [&](const lang::Function& fn) { return scopes.count(fn.qualified) > 0; }))
+      before.insert({d.scope, d.name});
+  std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
+  return dead;
+}
+
+std::vector<DeadBinding> added_unread_imports(const ReviewContext& ctx, const ChangedSource& changed) {
+  const std::set<int>& added = changed.added;
+  // Only a candidate on an added line can be reported: the others are not resolved.
+  std::vector<DeadBinding> dead =
+      unread_imports_if(*changed.tree, [&](const std::string&, int line) { return added.count(line) > 0; });
+  if (dead.empty()) return dead;
+  const FileChange& f = *changed.file;
+  // Every import binding's scope is the module's (""): the base side matters only for the
+  // names left.
+  std::set<std::string, std::less<>> names;
+  for (const DeadBinding& d : dead) names.insert(d.name);
+  std::set<std::pair<std::string, std::string>> before;
+  if (const lang::SyntaxTree* old_tree =
+          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
+    for (const DeadBinding& d :
+         unread_imports_if(*old_tree, [&](const std::string& name, int) { return names.count(name) > 0; }))
       before.insert({d.scope, d.name});
   std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
   return dead;

@@ -56,4 +56,9 @@ std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const Cha
 // base side those named as a head-side binding's scope.
 std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed);
 
+// added_dead_bindings(ctx, changed, unread_imports), the same bindings in the same order,
+// resolving the module's reads only when an import on an added line (head side), or of a name
+// left from the head side (base side), is a candidate.
+std::vector<DeadBinding> added_unread_imports(const ReviewContext& ctx, const ChangedSource& changed);
+
 }  // namespace rp

@@ -251,12 +251,18 @@ class Finder {
 
   PossiblyUnbound run() {
     PossiblyUnbound out;
+    // Only a module-level try statement can leave a module name unbound: without one there is
+    // nothing to find, and the whole-module name resolution below is not needed.
+    std::vector<const lang::TryBlock*> module_tries;
+    for (const lang::TryBlock& t : tree_.try_blocks())
+      if (at_module_scope(t.node)) module_tries.push_back(&t);
+    if (module_tries.empty()) return out;
     std::vector<ModuleNameRead> reads = module_name_reads(tree_);
     if (reads.empty()) return out;
     std::map<std::string, std::vector<Node>, std::less<>> bound;
     for (auto& [name, node] : bindings_in(tree_, tree_.root())) bound[name].push_back(node);
-    for (const lang::TryBlock& t : tree_.try_blocks()) {
-      if (!at_module_scope(t.node)) continue;
+    for (const lang::TryBlock* tp : module_tries) {
+      const lang::TryBlock& t = *tp;
       std::optional<OptionalBinding> b = optional_binding(t, bound);
       // A failure the module records in a flag it reads somewhere: the design knows the names
       // may be missing, and a read no syntactic test guards is more often guarded by data (a

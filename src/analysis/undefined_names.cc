@@ -88,15 +88,19 @@ class Resolver {
         if (c.kind() == "wildcard_import") unknowable_ = true;
     }
     if (k == "function_definition" || k == "class_definition") {
-      if (Node name = n.child_by_field("name")) bind(scope, std::string(name.text()));
+      // The fields once per definition, not once per child (each is a search of the children).
+      Node name = n.child_by_field("name");
+      Node return_type = n.child_by_field("return_type");
+      Node body = n.child_by_field("body");
+      Node parameters = n.child_by_field("parameters");
+      if (name) bind(scope, std::string(name.text()));
       int inner = open(k == "class_definition" ? ScopeKind::Class : ScopeKind::Function, scope);
       for (Node c : n.named_children()) {
-        if (c == n.child_by_field("name")) continue;
-        bool annotation = c == n.child_by_field("return_type");
+        if (c == name) continue;
+        bool annotation = c == return_type;
         // Decorators, base classes, defaults and annotations are evaluated outside the new
         // scope; reading them from inside is lenient only for a default naming a parameter.
-        visit(c, c == n.child_by_field("body") || c == n.child_by_field("parameters") ? inner : scope,
-              in_annotation || annotation, depth);
+        visit(c, c == body || c == parameters ? inner : scope, in_annotation || annotation, depth);
       }
       return;
     }
@@ -148,7 +152,8 @@ class Resolver {
     if (k == "future_import_statement" && n.text().find("annotations") != std::string_view::npos)
       future_annotations_ = true;
     if (k == "typed_parameter" || k == "typed_default_parameter") {
-      for (Node c : n.named_children()) visit(c, scope, in_annotation || c == n.child_by_field("type"), depth);
+      Node type = n.child_by_field("type");
+      for (Node c : n.named_children()) visit(c, scope, in_annotation || c == type, depth);
       return;
     }
     for (Node c : n.named_children()) visit(c, scope, in_annotation, depth);

@@ -64,9 +64,15 @@ class UndefinedName : public FileRuleWithInfo<kInfo> {
       const lang::SyntaxTree* head_tree = ctx.workspace.new_tree(f.new_path);
       if (!head_tree) continue;
       const lang::SyntaxTree& tree = *head_tree;
-      std::set<std::string, std::less<>> before;
+      // The head's unacknowledged reads first: the base's names only take reads away, so a
+      // head without any needs no resolution of the base version.
+      std::vector<UndefinedRead> candidates;
+      for (UndefinedRead& r : undefined_reads(tree))
+        if (!acknowledged(tree.line_text(r.line))) candidates.push_back(std::move(r));
       const lang::SyntaxTree* old_tree =
           f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
+      if (candidates.empty()) continue;
+      std::set<std::string, std::less<>> before;
       if (old_tree)
         for (const UndefinedRead& r : undefined_reads(*old_tree)) before.insert(r.name);
       std::set<std::string> script;  // top-level functions only the `__main__` block reaches
@@ -74,8 +80,8 @@ class UndefinedName : public FileRuleWithInfo<kInfo> {
       std::unique_ptr<DefinitionReach> reach;         // built for the first red that asks
       std::map<std::string, std::vector<int>> reads;  // name → lines, in order of first read
       std::vector<std::string> order;
-      for (const UndefinedRead& r : undefined_reads(tree)) {
-        if (before.count(r.name) || acknowledged(tree.line_text(r.line))) continue;
+      for (const UndefinedRead& r : candidates) {
+        if (before.count(r.name)) continue;
         auto [it, fresh] = reads.try_emplace(r.name);
         if (fresh) order.push_back(r.name);
         it->second.push_back(r.line);

@@ -46,7 +46,7 @@ class UnusedImport : public FileRuleWithInfo<kInfo> {
       const FileChange& f = *changed.file;
       if (base_name(f.new_path) == "__init__.py") continue;
       const lang::SyntaxTree& tree = *changed.tree;
-      for (const DeadBinding& d : added_dead_bindings(ctx, changed, unread_imports)) {
+      for (const DeadBinding& d : added_unread_imports(ctx, changed)) {
         if (ctx.repo && imported_elsewhere(ctx.repo->index(), f.new_path, d.name)) continue;
         Finding x = finding();
         x.location = Location{f.new_path, d.line};

@@ -1,0 +1,6 @@
+import os
+import decimal
+
+
+def total(entries):
+    return sum(decimal.Decimal(e) for e in entries)
