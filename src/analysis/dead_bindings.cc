@@ -227,21 +227,6 @@ bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, co
   return false;
 }
 
-std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const ChangedSource& changed,
-                                             std::vector<DeadBinding> (*find)(const lang::SyntaxTree&)) {
-  std::vector<DeadBinding> dead = find(*changed.tree);
-  if (dead.empty()) return dead;
-  const FileChange& f = *changed.file;
-  std::set<std::pair<std::string, std::string>> before;
-  if (const lang::SyntaxTree* old_tree =
-          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
-    for (const DeadBinding& d : find(*old_tree)) before.insert({d.scope, d.name});
-  std::erase_if(dead, [&](const DeadBinding& d) {
-    return !changed.added.count(d.line) || before.count({d.scope, d.name});
-  });
-  return dead;
-}
-
 std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed) {
   const std::set<int>& added = changed.added;
   // A function's dead locals are bound on lines of its body: one without an added line

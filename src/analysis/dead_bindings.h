@@ -45,19 +45,14 @@ std::vector<DeadBinding> unread_locals(const lang::SyntaxTree& tree);
 // read elsewhere.
 bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, const std::string& name);
 
-// What `find` (unread_imports or unread_locals) reports on the head side of a changed file that
-// the PR adds: on an added line, and not already dead in the base version of the file (the same
-// name in the same scope), so a PR is not asked about what it inherited.
-std::vector<DeadBinding> added_dead_bindings(const ReviewContext& ctx, const ChangedSource& changed,
-                                             std::vector<DeadBinding> (*find)(const lang::SyntaxTree&));
-
-// added_dead_bindings(ctx, changed, unread_locals), the same bindings in the same order, reading
-// only the functions that can hold one: on the head side those spanning an added line, on the
-// base side those named as a head-side binding's scope.
+// The unread_locals of the head side of a changed file that the PR adds: on an added line, and
+// not already dead in the base version of the file (the same name in the same scope), so a PR is
+// not asked about what it inherited. Reads only the functions that can hold one: on the head
+// side those spanning an added line, on the base side those named as a head-side binding's scope.
 std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed);
 
-// added_dead_bindings(ctx, changed, unread_imports), the same bindings in the same order,
-// resolving the module's reads only when an import on an added line (head side), or of a name
+// The same for unread_imports (on an added line, not dead in the base version), resolving the
+// module's reads only when an import on an added line (head side), or of a name
 // left from the head side (base side), is a candidate.
 std::vector<DeadBinding> added_unread_imports(const ReviewContext& ctx, const ChangedSource& changed);
 
