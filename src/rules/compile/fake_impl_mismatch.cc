@@ -24,7 +24,7 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares a quantized output in the input dtype.",
+    .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares its output in another dtype than the op (a quantized output, or an output-dtype parameter it ignores).",
     .docs = R"(What it catches, for an op registered with a fake in the same file (`gen_fake=F` on
 `@compile_ops`/`@torch_compile_guard`, `fake_impl=F` on `direct_register_custom_op`) when the
 PR touches the op, its registration or the fake:
