@@ -9,6 +9,7 @@
 #include "analysis/new_code.h"
 #include "analysis/compile_facts.h"
 #include "analysis/facts.h"
+#include "analysis/idiom_facts.h"
 #include "analysis/source_facts.h"
 #include "core/paths.h"
 #include "core/plural.h"
@@ -23,7 +24,7 @@ constexpr RuleInfo kInfo{
     .category = Category::Boundary,
     .severity = Severity::Warn,
     .needs = Needs::FullText,
-    .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares a quantized output in the input dtype.",
+    .summary = "A torch.compile op's fake returns a different number of tensors than the op, calls a Tensor property, or declares its output in another dtype than the op (a quantized output, or an output-dtype parameter it ignores).",
     .docs = R"(What it catches, for an op registered with a fake in the same file (`gen_fake=F` on
 `@compile_ops`/`@torch_compile_guard`, `fake_impl=F` on `direct_register_custom_op`) when the
 PR touches the op, its registration or the fake:
@@ -34,7 +35,12 @@ PR touches the op, its registration or the fake:
   fake raises TypeError the first time it runs);
 - a quantizing op (name contains `quant`, not `dequant`) whose fake returns `empty_like(x)` of a
   tensor input first and names no quantized dtype anywhere in what it returns: the real op's
-  first output is the quantized tensor, the fake says it is bf16/fp16.
+  first output is the quantized tensor, the fake says it is bf16/fp16;
+- an ignored output dtype: F takes a dtype parameter (annotated `torch.dtype`, e.g.
+  `otype: Optional[torch.dtype] = None`) that the op also takes and uses for its output
+  (`out.to(otype)`, `dtype=otype` in an allocation), but F never reads it and allocates its
+  output in another dtype (`dtype=A.dtype`, `empty_like(A)`): with that parameter set the op
+  returns fp32/bf16/fp16 and the fake says the input's dtype.
 Why it matters: torch.compile takes output count, dtype and shape from the fake; a wrong fake
 compiles and then fails the runtime assert_size_stride/dtype check, or silently feeds later
 ops the wrong dtype.
@@ -54,7 +60,10 @@ defect predates it; an edit of that statement makes it the PR's); fakes
 defined in another
 file; return statements it cannot count (a name bound elsewhere, a helper call); ops whose
 outputs are not tensors (`-> int`, `-> None`); quantizing ops whose fake declares an fp8/int8/
-fp4 (or any variable) dtype for some output.)"};
+fp4 (or any variable) dtype for some output; a dtype parameter the fake reads anywhere (`dtype=otype or
+A.dtype`), one the op only passes on to a kernel call (not an output conversion or allocation it
+makes itself), or one the base version of the fake already took and ignored with the same
+allocation.)"};
 
 class FakeImplMismatch : public FileRuleWithInfo<kInfo> {
  public:
@@ -81,8 +90,10 @@ class FakeImplMismatch : public FileRuleWithInfo<kInfo> {
         if (!touched || (relaid(old, r.op, *tree) && relaid(old, *fake, *tree))) continue;
         // A fake with the wrong output count is the finding; its dtypes are moot until it is replaced.
         size_t first = out.size();
-        if (!check_arity(f.new_path, *tree, old, r, *fake, reported, out))
+        if (!check_arity(f.new_path, *tree, old, r, *fake, reported, out)) {
           check_returns(f.new_path, *tree, old, r, *fake, reported, out);
+          check_output_dtype(f.new_path, *tree, old, r, *fake, reported, out);
+        }
         for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
       }
       // A fake written for an op (`X_fake` beside op `X`/`X_`) but registered nowhere — often
@@ -95,6 +106,7 @@ class FakeImplMismatch : public FileRuleWithInfo<kInfo> {
           if (r.op.name == op || r.op.name == op + "_") {
             size_t first = out.size();
             check_returns(f.new_path, *tree, old, r, fake, reported, out);
+            check_output_dtype(f.new_path, *tree, old, r, fake, reported, out);
             for (size_t i = first; i < out.size(); ++i) grade(ctx, r.op.name, out[i]);
           }
       }
@@ -254,6 +266,97 @@ class FakeImplMismatch : public FileRuleWithInfo<kInfo> {
       out.push_back(std::move(x));
       return false;
     });
+  }
+
+  // A parameter that carries a dtype: annotated `torch.dtype` / `Optional[torch.dtype]` / `dtype`.
+  static bool is_dtype_param(const lang::Param& p) {
+    return p.annotation.find("dtype") != std::string::npos && p.annotation.find("Tensor") == std::string::npos;
+  }
+
+  // Whether `fn` reads variable `name` anywhere in its body.
+  static bool reads(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& name) {
+    for (lang::Node id : tree.identifiers(name, fn.body))
+      if (tree.is_variable_read(id)) return true;
+    return false;
+  }
+
+  // The line where op `fn` makes its own output dtype from `name`: `x.to(name)`, `x.to(dtype=name)`
+  // or an allocation `dtype=name` (also `dtype=name or ...`); 0 when it only passes `name` on.
+  static int output_dtype_use(const lang::SyntaxTree& tree, const lang::Function& fn, const std::string& name) {
+    for (const lang::Call& c : tree.calls(fn.body)) {
+      if (const lang::Argument* d = c.keyword("dtype"); d && mentions_word(d->value.text(), name)) return c.line;
+      if (c.callee_name == "to" && c.receiver && !c.args.empty() && c.args[0].keyword.empty() &&
+          trim(c.args[0].value.text()) == name)
+        return c.line;
+    }
+    return 0;
+  }
+
+  // Allocations whose dtype is the fake's own choice.
+  static bool is_allocation(std::string_view callee) {
+    return callee == "empty" || callee == "empty_like" || callee == "zeros" || callee == "zeros_like" ||
+           callee == "ones" || callee == "ones_like" || callee == "new_empty" || callee == "new_zeros" ||
+           callee == "empty_strided" || callee == "full" || callee == "full_like";
+  }
+
+  // The op converts or allocates its output in a dtype parameter the fake takes and never reads:
+  // the fake's allocation declares another dtype (the input's, or torch's default).
+  void check_output_dtype(const std::string& path, const lang::SyntaxTree& tree, const lang::SyntaxTree* old,
+                          const CompileOpRegistration& r, const lang::Function& fake, std::set<int>& reported,
+                          std::vector<Finding>& out) const {
+    if (!fake.body || !r.op.body || r.stub_body) return;
+    for (const lang::Param& p : fake.params) {
+      if (!is_dtype_param(p) || reads(tree, fake, p.name)) continue;
+      bool op_takes = false;
+      for (const lang::Param& q : r.op.params) op_takes |= q.name == p.name;
+      if (!op_takes) continue;
+      int use = output_dtype_use(tree, r.op, p.name);
+      if (!use) continue;
+      const lang::Call* alloc = nullptr;
+      std::vector<lang::Call> calls = tree.calls(fake.body);
+      for (const lang::Call& c : calls)
+        if (is_allocation(c.callee_name)) {
+          alloc = &c;
+          break;
+        }
+      if (!alloc) continue;
+      const lang::Argument* d = alloc->keyword("dtype");
+      int line = d ? d->value.start_line() : alloc->line;
+      // The base fake already took the parameter and made the same allocation: inherited.
+      if (base_fake_has_param(old, fake, p.name) && in_base_fake(old, fake, statement_of(alloc->node))) continue;
+      if (!reported.insert(line).second) continue;
+      std::string declared = d ? "`" + collapse_whitespace(d->value.text()) + "`"
+                               : (alloc->callee_name.find("like") != std::string::npos || alloc->callee_name.starts_with("new_")
+                                      ? std::string("its input's dtype")
+                                      : std::string("torch's default dtype"));
+      Finding x = finding();
+      x.location = Location{path, line};
+      x.related.push_back(Location{path, use});
+      x.problem = "Fake `" + fake.name + "` of op `" + r.op.name + "` takes `" + p.name + "` but never reads it: its output `" +
+                  collapse_whitespace(alloc->callee) + "(...)` is declared in " + declared + ", while `" + r.op.name +
+                  "` makes its output dtype from `" + p.name + "` (line " + std::to_string(use) + ")";
+      x.impact = "torch.compile takes the output dtype from the fake: a call with `" + p.name +
+                 "` set to another dtype is traced with the wrong one, so the compiled graph fails the dtype check or "
+                 "feeds later ops the wrong dtype";
+      x.action = "Author must declare the fake's output in `" + p.name + "`" +
+                 (p.default_text == "None" ? " when it is given (e.g. `dtype=" + p.name + " or <input>.dtype`)" : std::string()) +
+                 ", as the op does";
+      x.trigger = "torch.compile of a graph calling `" + r.op.name + "` with `" + p.name +
+                  "=` a dtype other than the input's: the fake's output dtype differs from the op's";
+      x.evidence.push_back(evidence(path, line, tree.line_text(line)));
+      x.evidence.push_back(evidence(path, use, tree.line_text(use)));
+      out.push_back(std::move(x));
+    }
+  }
+
+  static bool base_fake_has_param(const lang::SyntaxTree* old, const lang::Function& fake, const std::string& name) {
+    if (!old) return false;
+    for (const lang::Function& o : old->functions()) {
+      if (o.qualified != fake.qualified) continue;
+      for (const lang::Param& p : o.params)
+        if (p.name == name) return true;
+    }
+    return false;
   }
 
   static bool is_quantizing(std::string_view name) {
