@@ -206,6 +206,8 @@ bool always_matches(Node pattern) {
   return re.ok() && RE2::FullMatch("", re);
 }
 
+bool is_optional_annotation(std::string_view a);
+
 // Whether a name is bound anywhere in `f` (a parameter or a local): its value can change at run time.
 bool bound_in(const lang::SyntaxTree& tree, const lang::Function& f, const std::string& name) {
   for (const lang::Param& p : f.params)
@@ -247,7 +249,8 @@ bool is_constant_expr(Node v, const std::set<std::string>& imported) {
 // not a path some run takes: the call site chose it or ruled it out once for all, and the value
 // it gets back is the same on every run.
 bool none_fixed_by_arguments(const lang::SyntaxTree& tree, const lang::Function& f, const lang::Call& c,
-                             const Callees& callees, const std::set<std::string>& imported) {
+                             const Callees& callees, const std::set<std::string>& imported,
+                             const lang::Function* caller) {
   if (!f.body || !ends_in_exit(f.body)) return false;
   std::vector<Node> conditions;
   bool ok = true, any = false;
@@ -320,6 +323,18 @@ bool none_fixed_by_arguments(const lang::SyntaxTree& tree, const lang::Function&
     if (!ok) return false;
   }
   if (read.empty()) return false;
+  // A pass-through (`if x is None: return None`): None comes back only when None goes in, so
+  // the caller's own parameter, which nothing marks as optional, is as good as a constant.
+  static const RE2 kIsNone(R"(\(?\s*(\w+)\s+is\s+None\s*\)?)");
+  bool pass_through = true;
+  for (Node cond : conditions) pass_through &= RE2::FullMatch(cond.text(), kIsNone);
+  auto plain_caller_param = [&](Node v) {
+    v = lang::unparenthesized(v);
+    if (!pass_through || !caller || !lang::is(v, K::Identifier)) return false;
+    for (const lang::Param& q : caller->params)
+      if (q.name == v.text()) return q.default_text != "None" && !is_optional_annotation(q.annotation);
+    return false;
+  };
   // Each parameter read must be a constant at this call.
   for (const lang::Argument& a : c.args)
     if (a.value && (lang::is_any(a.value, {K::ListSplat, K::DictSplat}) || a.value.kind() == "list_splat" ||
@@ -348,7 +363,7 @@ bool none_fixed_by_arguments(const lang::SyntaxTree& tree, const lang::Function&
       }
     }
     if (given) {
-      if (!is_constant_expr(given->value, imported)) return false;
+      if (!is_constant_expr(given->value, imported) && !plain_caller_param(given->value)) return false;
     } else {
       static const RE2 kLiteral(R"((None|True|False|-?[0-9][0-9_.eE+-]*|'[^'{}]*'|"[^"{}]*"))");
       if (!RE2::FullMatch(param->default_text, kLiteral)) return false;
@@ -359,7 +374,8 @@ bool none_fixed_by_arguments(const lang::SyntaxTree& tree, const lang::Function&
 
 std::optional<Why> none_source(const lang::SyntaxTree& tree, const lang::Call& c, const std::set<std::string>& modules,
                                const std::set<std::string>& imported, const Callees& callees,
-                               const std::string& cls) {
+                               const lang::Function& caller) {
+  const std::string& cls = caller.class_name;
   size_t positional = 0, keywords = 0;
   for (const lang::Argument& a : c.args) (a.keyword.empty() ? positional : keywords)++;
   const std::string& callee = c.callee;
@@ -376,6 +392,23 @@ std::optional<Why> none_source(const lang::SyntaxTree& tree, const lang::Call& c
     // A module's own `get` function (an HTTP client, a registry module) is not
     // a lookup.
     if (lang::is(r, K::Identifier) && modules.count(std::string(r.text()))) return std::nullopt;
+    // A key-value store (torch.distributed's TCPStore / FileStore, what `store.set(k, v)` writes
+    // to) is no mapping: its `get` waits for the key and raises on timeout, it never returns
+    // None. A dict has no `set`; a receiver the same function calls `.set(...)` on is a store,
+    // and so is a parameter annotated as one.
+    std::string receiver = collapse_spaces(r.text());
+    bool store = false;
+    for (const lang::Param& q : caller.params)
+      if (q.name == receiver && q.annotation.find("Store") != std::string::npos) store = true;
+    if (!store && caller.body)
+      walk_own(caller.body, [&](Node n) {
+        if (store || !lang::is(n, K::Call)) return;
+        lang::Call other = lang::describe_call(n);
+        if (other.callee_name == "set" && other.receiver && collapse_spaces(other.receiver.text()) == receiver &&
+            other.args.size() == 2)
+          store = true;
+      });
+    if (store) return std::nullopt;
     return Why{UncheckedNone::Source::MappingGet,
                fmt::format("`{}` has no default and returns None when the key is absent", callee)};
   }
@@ -389,7 +422,7 @@ std::optional<Why> none_source(const lang::SyntaxTree& tree, const lang::Call& c
   }
   if (f)
     if (auto why = returns_none_sometimes(*f))
-      if (!none_fixed_by_arguments(tree, *f, c, callees, imported))
+      if (!none_fixed_by_arguments(tree, *f, c, callees, imported, &caller))
         return Why{UncheckedNone::Source::SameFileCall, *why};
   return std::nullopt;
 }
@@ -553,7 +586,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
         }
         return;
       }
-      auto why = none_source(tree, c, modules, imported, callees, fn.class_name);
+      auto why = none_source(tree, c, modules, imported, callees, fn);
       if (!why) return;
       // Dereferenced on the spot: `m.get(k).x`, `re.match(...).group(1)`.
       if (std::string use = deref_use(n); !use.empty()) {

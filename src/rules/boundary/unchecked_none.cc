@@ -44,7 +44,13 @@ conditional expression or `and`/`or` (a mode that requires it); a value the func
 comparison such as `is None`, `and`/`or`/`not`, `x or default`, a conditional expression, a
 walrus, `isinstance`/`hasattr`/`callable`); a value bound again in the function (a fallback); a
 dereference inside a `try` that catches AttributeError, TypeError, KeyError, LookupError or
-Exception; `.get(k, default)`; `re.match` / `re.search` of a literal pattern that matches the empty
+Exception; `.get(k, default)`; the `get` of a key-value store (a receiver the function also calls `.set(k, v)` on,
+or a parameter annotated `...Store`: torch.distributed's store waits for the key or raises); a
+same-file function whose every `return None` sits under ifs that test only its parameters (through
+imported constants and same-file functions) when the call passes literals or imported constants for
+them (`_alloc_scale(m, n, dtypes.fp8, dev)` with `if not _is_mxfp8(dtype): return None`: the call
+fixed the answer once for all), or, for a pass-through (`if x is None: return None`), the caller's own
+parameter that no default or annotation makes optional; `re.match` / `re.search` of a literal pattern that matches the empty
 string with no `$`, `\b`, `\B`, `\Z` (such as `^(\s*)`: it matches every subject); the `get` of a module (`requests.get(url)`); a same-file function
 that always returns a value or never does (a path ending in `raise`, `assert False`, `sys.exit(...)`
 or `tl.static_assert(False, ...)` returns nothing); generators and stub bodies; a pop that the function
