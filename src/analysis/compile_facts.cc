@@ -229,6 +229,39 @@ std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std
   return RE2::PartialMatch(body, registers);
 }
 
+bool op_left_unwrapped(const ReviewContext& ctx, const std::string& op) {
+  if (!ctx.repo || op.empty()) return false;
+  static const RE2 skip_test(R"(__name__\s+in\s+([A-Za-z_]\w*))");
+  int files = 0;
+  for (const auto& [path, file] : ctx.repo->index().files_naming(index::RepoIndex::Role::Def, "torch_compile_guard")) {
+    if (++files > 3) break;
+    std::optional<std::string> text = ctx.workspace.read_head(path);
+    if (!text) continue;
+    re2::StringPiece in(*text);
+    std::string list;
+    while (RE2::FindAndConsume(&in, skip_test, &list)) {
+      // The module-level `LIST = [` ... `]` display, one entry a line; commented entries do not count.
+      size_t at = text->find("\n" + list + " = [");
+      if (at == std::string::npos) at = text->find("\n" + list + " = (");
+      if (at == std::string::npos) continue;
+      size_t end = text->find("\n]", at);
+      if (end == std::string::npos) end = text->find("\n)", at);
+      if (end == std::string::npos) continue;
+      std::string_view block(text->data() + at, end - at);
+      for (size_t b = 0; b < block.size();) {
+        size_t e = block.find('\n', b);
+        if (e == std::string_view::npos) e = block.size();
+        std::string_view line = trim(block.substr(b, e - b));
+        b = e + 1;
+        if (line.empty() || line.front() == '#') continue;
+        if (line.find("\"" + op + "\"") != std::string_view::npos || line.find("'" + op + "'") != std::string_view::npos)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 namespace {
 // Whether the repository's production code calls torch.compile: one look at the index per
 // review, shared by every finding that asks (ReviewContext::facts).

@@ -39,6 +39,12 @@ std::vector<CompileOpRegistration> compile_op_registrations(const lang::SyntaxTr
 // has none.
 std::optional<bool> decorator_makes_torch_op(const ReviewContext& ctx, const std::string& path, const std::string& name);
 
+// Whether the repository's torch-op guard (its `torch_compile_guard` definition) leaves op `op`
+// a plain Python call: the guard returns the bare wrapper for a name listed in the module-level
+// list it tests with `__name__ in LIST` (aiter's NONE_WRAPPED_OP: ops that take pybind handles
+// or only return host data). Such an op is no torch op, so it needs no fake.
+bool op_left_unwrapped(const ReviewContext& ctx, const std::string& op);
+
 // Where production code of a repository that itself runs torch.compile calls op `op`
 // ("path:line"); "" when the repository never calls `torch.compile(...)` in production code or
 // nothing of its package calls the op. A fake is only run by FakeTensor tracing: without a

@@ -206,8 +206,176 @@ bool always_matches(Node pattern) {
   return re.ok() && RE2::FullMatch("", re);
 }
 
-std::optional<Why> none_source(const lang::Call& c, const std::set<std::string>& modules, const Callees& callees,
-                               const std::string& cls) {
+bool is_optional_annotation(std::string_view a);
+
+// Whether a name is bound anywhere in `f` (a parameter or a local): its value can change at run time.
+bool bound_in(const lang::SyntaxTree& tree, const lang::Function& f, const std::string& name) {
+  for (const lang::Param& p : f.params)
+    if (p.name == name) return true;
+  for (Node id : tree.identifiers(name, f.body))
+    if (tree.is_binding(id)) return true;
+  return false;
+}
+
+// The root identifier of `a.b.c` (`a`); null when `n` is not a chain of plain attribute reads.
+Node attribute_root(Node n) {
+  n = lang::unparenthesized(n);
+  while (lang::is(n, K::Attribute)) n = lang::unparenthesized(n.child_by_field("object"));
+  return lang::is(n, K::Identifier) ? n : Node{};
+}
+
+// A value fixed where it is written: a literal, or an attribute of an imported name
+// (`dtypes.fp8`, `torch.float16`) or an imported name itself.
+bool is_constant_expr(Node v, const std::set<std::string>& imported) {
+  v = lang::unparenthesized(v);
+  if (!v) return false;
+  if (lang::is_any(v, {K::String, K::ConcatenatedString, K::Integer, K::Float, K::True, K::False, K::None}))
+    return !(lang::is(v, K::String) && v.text().find('{') != std::string_view::npos && v.text().front() == 'f');
+  if (lang::is(v, K::Unary)) {
+    auto kids = v.named_children();
+    return kids.size() == 1 && lang::is_any(lang::unparenthesized(kids[0]), {K::Integer, K::Float});
+  }
+  if (!lang::is_any(v, {K::Attribute, K::Identifier})) return false;
+  Node root = attribute_root(v);
+  return root && imported.count(std::string(root.text()));
+}
+
+// Whether every `return None` of the same-file function `f` is decided by parameters the call
+// `c` fixes with constants: each such return sits only under if/elif/else arms (no loop, try,
+// with or match around it, and the body cannot fall off its end), the conditions of those ifs
+// read nothing but `f`'s parameters, imported names and same-file functions (`if not
+// _is_mxfp8_out(dtype): return None`), and the call passes a literal or an imported constant
+// for every parameter they read (`_alloc_out_scale(m, n, dtypes.fp8, dev)`). Then the None arm is
+// not a path some run takes: the call site chose it or ruled it out once for all, and the value
+// it gets back is the same on every run.
+bool none_fixed_by_arguments(const lang::SyntaxTree& tree, const lang::Function& f, const lang::Call& c,
+                             const Callees& callees, const std::set<std::string>& imported,
+                             const lang::Function* caller) {
+  if (!f.body || !ends_in_exit(f.body)) return false;
+  std::vector<Node> conditions;
+  bool ok = true, any = false;
+  walk_own(f.body, [&](Node n) {
+    if (!ok || !lang::is(n, K::Return)) return;
+    auto kids = n.named_children();
+    if (!kids.empty() && !lang::is(lang::unparenthesized(kids[0]), K::None)) return;
+    any = true;
+    bool guarded = false;
+    for (Node a = n.parent(); a && !(a == f.body); a = a.parent()) {
+      if (lang::is(a, K::Block)) continue;
+      if (lang::is_any(a, {K::Elif, K::Else})) continue;
+      if (!lang::is(a, K::If)) {
+        ok = false;
+        return;
+      }
+      guarded = true;
+      conditions.push_back(a.child_by_field("condition"));
+      for (Node ch : a.named_children())
+        if (lang::is(ch, K::Elif)) conditions.push_back(ch.child_by_field("condition"));
+    }
+    if (!guarded) ok = false;
+  });
+  if (!ok || !any) return false;
+  // The parameters the conditions read.
+  std::set<std::string> read;
+  for (Node cond : conditions) {
+    if (!cond) return false;
+    lang::walk(cond, [&](Node n) {
+      if (!ok) return false;
+      if (lang::is_nested_function(n)) {
+        ok = false;
+        return false;
+      }
+      if (!lang::is(n, K::Identifier)) return true;
+      Node p = up(n);
+      if (lang::is(p, K::Attribute) && !(lang::unparenthesized(p.child_by_field("object")) == n)) return true;
+      if (p.kind() == "keyword_argument" && p.child_by_field("name") == n) return true;
+      std::string name(n.text());
+      if (name == "self" || name == "cls") {
+        ok = false;
+        return false;
+      }
+      bool is_param = false;
+      for (const lang::Param& q : f.params) is_param |= q.name == name;
+      if (is_param) {
+        read.insert(name);
+        return true;
+      }
+      if (bound_in(tree, f, name)) {
+        ok = false;
+        return false;
+      }
+      // A same-file module-level function called by name: its answer follows its arguments.
+      if (lang::is(p, K::Call) && lang::unparenthesized(p.child_by_field("function")) == n &&
+          callees.functions.count(name))
+        return true;
+      // An imported constant read (not called: `torch.cuda.is_available()` is the machine's).
+      if (imported.count(name)) {
+        Node top = n;
+        while (lang::is(up(top), K::Attribute) && lang::unparenthesized(up(top).child_by_field("object")) == top)
+          top = up(top);
+        Node tp = up(top);
+        if (lang::is(tp, K::Call) && lang::unparenthesized(tp.child_by_field("function")) == top) ok = false;
+        return ok;
+      }
+      ok = false;  // module state, a builtin's answer about the machine: not the caller's choice
+      return false;
+    });
+    if (!ok) return false;
+  }
+  if (read.empty()) return false;
+  // A pass-through (`if x is None: return None`): None comes back only when None goes in, so
+  // the caller's own parameter, which nothing marks as optional, is as good as a constant.
+  static const RE2 kIsNone(R"(\(?\s*(\w+)\s+is\s+None\s*\)?)");
+  bool pass_through = true;
+  for (Node cond : conditions) pass_through &= RE2::FullMatch(cond.text(), kIsNone);
+  auto plain_caller_param = [&](Node v) {
+    v = lang::unparenthesized(v);
+    if (!pass_through || !caller || !lang::is(v, K::Identifier)) return false;
+    for (const lang::Param& q : caller->params)
+      if (q.name == v.text()) return q.default_text != "None" && !is_optional_annotation(q.annotation);
+    return false;
+  };
+  // Each parameter read must be a constant at this call.
+  for (const lang::Argument& a : c.args)
+    if (a.value && (lang::is_any(a.value, {K::ListSplat, K::DictSplat}) || a.value.kind() == "list_splat" ||
+                    a.value.kind() == "dictionary_splat"))
+      return false;
+  size_t skip = (c.receiver && !f.class_name.empty() && !f.params.empty() &&
+                 (f.params[0].name == "self" || f.params[0].name == "cls"))
+                    ? 1
+                    : 0;
+  for (const std::string& name : read) {
+    size_t index = 0;
+    const lang::Param* param = nullptr;
+    for (size_t i = 0; i < f.params.size(); ++i)
+      if (f.params[i].name == name) {
+        param = &f.params[i];
+        index = i;
+      }
+    if (!param || index < skip) return false;
+    const lang::Argument* given = c.keyword(name);
+    if (!given) {
+      size_t pos = 0;
+      for (const lang::Argument& a : c.args) {
+        if (!a.keyword.empty()) continue;
+        if (pos == index - skip) given = &a;
+        ++pos;
+      }
+    }
+    if (given) {
+      if (!is_constant_expr(given->value, imported) && !plain_caller_param(given->value)) return false;
+    } else {
+      static const RE2 kLiteral(R"((None|True|False|-?[0-9][0-9_.eE+-]*|'[^'{}]*'|"[^"{}]*"))");
+      if (!RE2::FullMatch(param->default_text, kLiteral)) return false;
+    }
+  }
+  return true;
+}
+
+std::optional<Why> none_source(const lang::SyntaxTree& tree, const lang::Call& c, const std::set<std::string>& modules,
+                               const std::set<std::string>& imported, const Callees& callees,
+                               const lang::Function& caller) {
+  const std::string& cls = caller.class_name;
   size_t positional = 0, keywords = 0;
   for (const lang::Argument& a : c.args) (a.keyword.empty() ? positional : keywords)++;
   const std::string& callee = c.callee;
@@ -224,6 +392,23 @@ std::optional<Why> none_source(const lang::Call& c, const std::set<std::string>&
     // A module's own `get` function (an HTTP client, a registry module) is not
     // a lookup.
     if (lang::is(r, K::Identifier) && modules.count(std::string(r.text()))) return std::nullopt;
+    // A key-value store (torch.distributed's TCPStore / FileStore, what `store.set(k, v)` writes
+    // to) is no mapping: its `get` waits for the key and raises on timeout, it never returns
+    // None. A dict has no `set`; a receiver the same function calls `.set(...)` on is a store,
+    // and so is a parameter annotated as one.
+    std::string receiver = collapse_spaces(r.text());
+    bool store = false;
+    for (const lang::Param& q : caller.params)
+      if (q.name == receiver && q.annotation.find("Store") != std::string::npos) store = true;
+    if (!store && caller.body)
+      walk_own(caller.body, [&](Node n) {
+        if (store || !lang::is(n, K::Call)) return;
+        lang::Call other = lang::describe_call(n);
+        if (other.callee_name == "set" && other.receiver && collapse_spaces(other.receiver.text()) == receiver &&
+            other.args.size() == 2)
+          store = true;
+      });
+    if (store) return std::nullopt;
     return Why{UncheckedNone::Source::MappingGet,
                fmt::format("`{}` has no default and returns None when the key is absent", callee)};
   }
@@ -236,7 +421,9 @@ std::optional<Why> none_source(const lang::Call& c, const std::set<std::string>&
     if (it != callees.methods.end()) f = it->second;
   }
   if (f)
-    if (auto why = returns_none_sometimes(*f)) return Why{UncheckedNone::Source::SameFileCall, *why};
+    if (auto why = returns_none_sometimes(*f))
+      if (!none_fixed_by_arguments(tree, *f, c, callees, imported, &caller))
+        return Why{UncheckedNone::Source::SameFileCall, *why};
   return std::nullopt;
 }
 
@@ -249,6 +436,15 @@ std::set<std::string> module_names(const lang::SyntaxTree& tree) {
     for (const lang::ImportedName& n : lang::imported_names(imp))
       out.insert(n.alias.empty() ? n.name.substr(0, n.name.find('.')) : n.alias);
   }
+  return out;
+}
+
+// Every name `tree` binds by an import (`import m`, `import m as n`, `from m import x as y`).
+std::set<std::string> imported_names(const lang::SyntaxTree& tree) {
+  std::set<std::string> out;
+  for (const lang::Import& imp : tree.imports())
+    for (const lang::ImportedName& n : lang::imported_names(imp))
+      if (n.name != "*") out.insert(n.alias.empty() ? n.name.substr(0, n.name.find('.')) : n.alias);
   return out;
 }
 
@@ -308,6 +504,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
     }
   }
   std::set<std::string> modules = module_names(tree);
+  std::set<std::string> imported = imported_names(tree);
   // Module-level dicts: names bound once at module level to a dict display or
   // `dict(...)`.
   std::map<std::string, int> global_dicts;
@@ -389,7 +586,7 @@ std::vector<UncheckedNone> unchecked_none_reads(const lang::SyntaxTree& tree) {
         }
         return;
       }
-      auto why = none_source(c, modules, callees, fn.class_name);
+      auto why = none_source(tree, c, modules, imported, callees, fn);
       if (!why) return;
       // Dereferenced on the spot: `m.get(k).x`, `re.match(...).group(1)`.
       if (std::string use = deref_use(n); !use.empty()) {

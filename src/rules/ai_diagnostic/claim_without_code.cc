@@ -41,7 +41,8 @@ finding names it. This part needs the PR description and is skipped without it.
 Also, in shipped Python (not tests), a docstring the PR adds or changes whose contract the
 function body (and the same-file functions it calls) visibly does not enforce: "x must be
 contiguous" / "is made contiguous" with no `contiguous` call or stride check; "must be a multiple
-of 16" / "must be divisible by 16" with neither `% 16` nor the number in the body; a "Raises:"
+of 16" / "must be divisible by 16" with neither `% 16` nor the number in the body (a test `% NAME` by a
+named constant, such as an imported `GROUP_SIZE`, counts as the check); a "Raises:"
 section naming ValueError with no `raise ValueError` in the body or a same-file function it
 calls; "falls back to `name`" (backticked) with `name` absent from the code of the whole file;
 "returns a zero-initialised ..." with no zeros/zero_/fill_/memset; "thread-safe" while the body
@@ -145,7 +146,11 @@ std::vector<Claim> unenforced_claims(std::string_view text, const std::string& c
   static const RE2 multiple(
       R"re((?i)(\b(?:must|should|has\s+to|needs?\s+to)\s+be\s+(?:an?\s+)?(?:multiples?\s+of|divisible\s+by)\s+(\d+)))re");
   std::string n;
-  if (RE2::PartialMatch(in, multiple, &m, &n) && !negated_before(text, at(m)) && !contains_word(code, n))
+  // A divisibility test by a named constant (`cols % _GROUP_SIZE != 0`, the constant often
+  // imported from the module that defines the format) checks the multiple under its name.
+  static const RE2 named_divisor(R"(%\s*_?[A-Z][A-Z0-9_]*\b)");
+  if (RE2::PartialMatch(in, multiple, &m, &n) && !negated_before(text, at(m)) && !contains_word(code, n) &&
+      !RE2::PartialMatch(code, named_divisor))
     out.push_back({quote(m), fmt::format("no `% {}` check and no mention of {}", n, n), at(m)});
 
   static const RE2 raises(R"re((?m)(^\s*Raises:\s*\n\s*`?)([A-Z]\w*(?:Error|Exception))`?)re");

@@ -43,7 +43,9 @@ Does not fire on: a reference computed with torch/numpy ops, or by a different i
 one bug, so the comparison can fail); the same op called with different arguments, even when
 one side is named the reference (a dense-vs-indexed or flag-on-vs-off consistency test can fail);
 the same op called twice with the same inputs and neither side named the reference (a
-determinism check: `raw` vs `raw_again` fails on a nondeterministic kernel);
+determinism check: `raw` vs `raw_again` fails on a nondeterministic kernel), nor a bitwise comparison
+(`torch.equal`, `assert_array_equal`) of two such calls whatever they are named (`assert
+torch.equal(cur, ref)` over repeated runs is a determinism test);
 tensor constructors (`torch.zeros`, `torch.empty`, ...) that only allocate both buffers;
 tightened tolerances; a loosened tolerance whose added line, or the comment line
 just above it, explains it (the derivation is stated); a loosened tolerance scoped to a
@@ -136,12 +138,17 @@ std::string wrapped_callee(const lang::SyntaxTree& tree, std::string_view functi
 
 // Why comparing `a` with `b` cannot fail ("" when it can).
 std::string mirror_reason(const lang::SyntaxTree& tree, const std::string& a, const Producer& pa, const std::string& b,
-                          const Producer& pb) {
+                          const Producer& pb, std::string_view comparison) {
   if (independent_callee(pa.callee) && independent_callee(pb.callee) && pa.callee != pb.callee) return "";
   if (pa.callee == pb.callee) {
     // Same op and same inputs: a determinism check (`a`, `a_again`) can fail, but a side the
     // author calls the reference cannot. Different inputs: a consistency test, which can fail.
     if (independent_callee(pa.callee) || pa.args != pb.args || named_as_reference(a) == named_as_reference(b)) return "";
+    // A bitwise comparison of two runs (`torch.equal(cur, ref)`) is a determinism test, whatever
+    // the first run is called: it fails on any run-to-run difference.
+    if (comparison == "equal" || comparison == "array_equal" || comparison == "assert_array_equal" ||
+        comparison == "assert_equal")
+      return "";
     return fmt::format("the reference `{}` is computed by `{}`, the op under test itself, with the same arguments "
                        "(lines {} and {})",
                        named_as_reference(a) ? a : b, pa.callee, pa.line, pb.line);
@@ -204,7 +211,7 @@ class TestCannotFail : public FileRuleWithInfo<kInfo> {
       if (a == b) continue;  // self-comparison: reported by self_comparisons
       Producer pa = producer_of(tree, fn->body, a, cmp.line), pb = producer_of(tree, fn->body, b, cmp.line);
       if (!pa.call || !pb.call) continue;
-      std::string why = mirror_reason(tree, a, pa, b, pb);
+      std::string why = mirror_reason(tree, a, pa, b, pb, cmp.callee_name);
       if (why.empty()) continue;
       Finding x = finding();
       x.location = Location{f.new_path, cmp.line};

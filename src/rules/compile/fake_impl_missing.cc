@@ -33,7 +33,9 @@ Does not fire on: ops that return nothing (in-place ops annotated `-> None`: tor
 trivial fake for them); `@torch_compile_guard` on a function with a real Python body (the body is
 traceable and serves as its own fake); ops whose decorator or definition the PR did not add;
 ops whose fake is registered anywhere in the same file; ops whose decorator, as defined in the
-repository at that revision, registers no torch op (aiter's compile_ops before its torch-op guard).)"};
+repository at that revision, registers no torch op (aiter's compile_ops before its torch-op guard); an op the repository's
+`torch_compile_guard` leaves unwrapped (listed in the module-level list it tests with `__name__ in
+LIST`, aiter's NONE_WRAPPED_OP).)"};
 
 class FakeImplMissing : public FileRuleWithInfo<kInfo> {
  public:
@@ -62,6 +64,7 @@ class FakeImplMissing : public FileRuleWithInfo<kInfo> {
   static bool torch_op(const ReviewContext& ctx, const std::string& path, const CompileOpRegistration& r) {
     using K = CompileOpRegistration::Kind;
     if (r.kind != K::CompileOps && r.kind != K::CompileGuard) return true;
+    if (op_left_unwrapped(ctx, r.op.name)) return false;
     return decorator_makes_torch_op(ctx, path, r.kind == K::CompileOps ? "compile_ops" : "torch_compile_guard").value_or(true);
   }
 

@@ -2,6 +2,8 @@
 // dimension to be a multiple of a tile, rejecting small and ragged batches.
 #include <re2/re2.h>
 
+#include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,7 +32,10 @@ Why it matters: M is the runtime batch dimension: decode steps and ragged batche
 17 ...) are rejected at the wrapper, or find no kernel, although kernels commonly pad or
 predicate partial tiles. Valid shapes fail (or fall back) only in production traffic.
 Does not fire on: divisibility by a structural count (`m % head_num`, `% world_size`,
-`% count`: a layout requirement, not a tile); alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
+`% count`: a layout requirement, not a tile); a buffer named as sorted or padded
+(`sorted_token_ids.size(0) % block_m`: built in whole blocks, the check states its layout); the same
+requirement (dimension and divisor) again
+in the same file (one finding, the other lines as evidence); alignment requirements on weight dimensions (N, K, hidden sizes: fixed per
 model, usually a real hardware or layout requirement); asserts that existed before (the same
 code on a removed line of any file of the PR: moved, re-indented, or split into a new module); tests. It is a question, not a verdict: the author may know the
 kernel really needs it.)"};
@@ -62,12 +67,28 @@ class AlignmentAssert : public RuleWithInfo<kInfo> {
       if (f.binary || f.new_path.empty() || is_test_path(f.new_path)) continue;
       bool python = is_python(f.new_path);
       if (!python && !is_cpp_family(f.new_path)) continue;
+      // One question per requirement and file: the same `M % 64` restated by a layout's inverse
+      // helper or a second entry point is one answer from the author, its other lines evidence.
+      std::map<std::pair<std::string, std::string>, size_t> asked;
       for (const Hunk& h : f.hunks)
         for (const DiffLine& l : h.lines) {
           if (l.kind != DiffLine::Kind::Added) continue;
           std::string_view code = code_part(l.text, python);
           if (!assertion(code, python)) continue;
-          if (!m_alignment(code) || new_code.moved(f, l.new_line)) continue;
+          auto req = m_alignment(code);
+          if (!req || new_code.moved(f, l.new_line)) continue;
+          // A buffer named as sorted or padded (`sorted_token_ids.size(0)`, `padded_rows`) is laid
+          // out in whole blocks by whoever built it: the check states that layout, it does not
+          // restrict the token count.
+          static const RE2 padded_buffer(R"((?i)(?:^|_|\b)(?:sorted|padded)(?:_|\b))");
+          if (RE2::PartialMatch(req->first, padded_buffer)) continue;
+          std::string dim = req->first;
+          for (char& ch : dim) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+          auto [it, first] = asked.emplace(std::make_pair(dim, req->second), out.size());
+          if (!first) {
+            out[it->second].evidence.push_back(evidence(f.new_path, l.new_line, l.text));
+            continue;
+          }
           out.push_back(report(f, l));
         }
     }

@@ -1,0 +1,5 @@
+from quant.formats import GROUP as _GROUP
+
+
+def group_quant(x):
+    return x
