@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <memory>
+
+#include "source/map_tree.h"
+
 namespace rp {
 namespace {
 
@@ -39,6 +44,23 @@ TEST(Fingerprint, SurvivesALineShiftInTheDiff) {
   EXPECT_EQ(at10[0].fingerprint, at42[0].fingerprint);
   EXPECT_NE(at10[0].fingerprint, at10[1].fingerprint);  // same rule, file and text: ordinal tells them apart
   EXPECT_FALSE(at10[0].fingerprint.empty());
+}
+
+TEST(HeadLines, AgreesWithHeadLineTextOnEveryLineOfEveryShape) {
+  PullRequest pr;
+  for (const char* path : {"a.py", "b.py", "c.py"}) {
+    FileChange f;
+    f.old_path = f.new_path = path;
+    pr.changes.files.push_back(f);
+  }
+  std::map<std::string, std::string> head{{"a.py", "one\n\nthree\n"}, {"b.py", "no final newline"}, {"c.py", ""}};
+  Workspace ws(pr, std::make_unique<MapTree>(head), std::make_unique<MapTree>(head));
+  HeadLines lines(pr, ws);
+  for (const char* path : {"a.py", "b.py", "c.py", "missing.py"})
+    for (int line = -1; line <= 6; ++line)
+      EXPECT_EQ(lines.at(path, line), head_line_text(pr, ws, path, line)) << path << ":" << line;
+  EXPECT_EQ(lines.at("a.py", 3), "three");
+  EXPECT_EQ(lines.at("a.py", 4), std::nullopt);
 }
 
 }  // namespace

@@ -42,12 +42,12 @@ struct Marker {
 };
 
 // The comment that covers `line`: on the line itself, or alone on the line above.
-std::vector<Marker> markers_covering(const PullRequest& pr, Workspace& ws, const std::string& file, int line) {
+std::vector<Marker> markers_covering(HeadLines& lines, const std::string& file, int line) {
   std::vector<Marker> out;
-  if (auto text = head_line_text(pr, ws, file, line))
+  if (auto text = lines.at(file, line))
     if (auto c = parse_suppression_comment(*text)) out.push_back({line, std::move(*c)});
   if (line > 1)
-    if (auto text = head_line_text(pr, ws, file, line - 1))
+    if (auto text = lines.at(file, line - 1))
       if (auto c = parse_suppression_comment(*text); c && c->comment_only) out.push_back({line - 1, std::move(*c)});
   return out;
 }
@@ -83,6 +83,7 @@ SuppressionResult apply_inline_suppressions(std::vector<Finding> findings, const
                                             bool report_missing_reason) {
   SuppressionResult out;
   std::map<std::pair<std::string, int>, bool> noted;  // comment lines already reported
+  HeadLines lines(pr, workspace);
   for (Finding& f : findings) {
     if (!f.location || f.location->line <= 0) {
       out.kept.push_back(std::move(f));
@@ -90,7 +91,7 @@ SuppressionResult apply_inline_suppressions(std::vector<Finding> findings, const
     }
     const std::string& file = f.location->file;
     std::optional<std::string> reason;
-    for (const Marker& m : markers_covering(pr, workspace, file, f.location->line)) {
+    for (const Marker& m : markers_covering(lines, file, f.location->line)) {
       if (std::none_of(m.comment.rules.begin(), m.comment.rules.end(),
                        [&](const std::string& written) { return names_rule(written, f.rule); }))
         continue;
