@@ -23,7 +23,7 @@ constexpr RuleInfo kInfo{
     .category = Category::SilentBypass,
     .severity = Severity::Warn,
     .needs = Needs::Diff,
-    .summary = "Branch compares a parameter with a raw string that names an enum member (\"per_token\") without normalising it.",
+    .summary = "Branch compares a parameter with a raw string (\"per_token\") while the value also arrives as an enum member or alias (the file uses the enum, or a callee normalises it), without normalising it.",
     .docs = R"(What it catches: an added if/elif/conditional-expression condition that compares a
 function parameter with `==`/`!=`/`in` against a string literal that spells a member of an
 enum the code also uses (`quant_type == "per_token"` while `QuantType.per_Token` exists: the
@@ -115,8 +115,8 @@ class StringDispatch : public SourceRule<kInfo> {
       std::string member = m != members.end() ? m->second : "";
       std::string normaliser;  // "callee (path:line)" that accepts other spellings
       if (member.empty()) {
-        normaliser = normalising_callee(ctx, tree, *fn, param);
-        if (normaliser.empty()) continue;
+        normaliser = normalising_callee(ctx, f.new_path, tree, *fn, param);
+          if (normaliser.empty()) continue;
       }
       reported.insert(lit.line);
       out.push_back(report(f, tree, lit.line, cond, lit.value, member, normaliser, on_added));
@@ -148,8 +148,8 @@ class StringDispatch : public SourceRule<kInfo> {
 
   // A repository function `fn` hands `param` on to (as `param=param` or a positional argument
   // `param`) whose own parameter of that name it normalises: "name (path:line)", or "".
-  static std::string normalising_callee(const ReviewContext& ctx, const SyntaxTree& tree, const lang::Function& fn,
-                                        const std::string& param) {
+  static std::string normalising_callee(const ReviewContext& ctx, const std::string& path_here, const SyntaxTree& tree,
+                                        const lang::Function& fn, const std::string& param) {
     if (!ctx.repo || !ctx.workspace.head_tree()) return "";
     const index::RepoIndex& idx = ctx.repo->index();
     std::set<std::string> asked;
@@ -157,12 +157,14 @@ class StringDispatch : public SourceRule<kInfo> {
       bool passes = false;
       for (const lang::Argument& a : c.args)
         if (a.value && a.value.text() == param && (a.keyword.empty() || a.keyword == param)) passes = true;
-      if (!passes || c.callee_name.empty() || c.callee_name == fn.name || !asked.insert(c.callee_name).second) continue;
+      if (!passes || c.callee_name.empty() || !asked.insert(c.callee_name).second) continue;
       int looked = 0;
       for (const auto& [path, fi] : idx.files_naming(index::RepoIndex::Role::Def, c.callee_name)) {
-        if (fi->lang != index::FileIndex::Python || ++looked > 8) break;
+        if (fi->lang != index::FileIndex::Python) continue;
+        if (++looked > 8) break;
         for (const index::PyFunction& d : fi->functions) {
           if (d.name != c.callee_name || !d.param(param)) continue;
+          if (path == path_here && d.line >= fn.start_line && d.line <= fn.end_line) continue;  // itself
           std::optional<std::string> text = ctx.workspace.head_tree()->read(path);
           if (!text) break;
           auto callee_tree = lang::SyntaxTree::parse(lang::Grammar::Python, *text);
