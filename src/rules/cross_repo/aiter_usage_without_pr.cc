@@ -4,6 +4,7 @@
 
 #include <re2/re2.h>
 
+#include "analysis/aiter_calls.h"
 #include "analysis/facts.h"
 #include "core/paths.h"
 #include "rules/rule_base.h"
@@ -34,53 +35,6 @@ aiter names already used somewhere in ATOM before the PR; keywords the old file 
 to the same function; calls to functions first used in this PR (the import finding covers them);
 tests; descriptions that link an aiter PR or state the aiter version.)"};
 
-bool links_aiter(const PullRequestMeta& meta) {
-  static const RE2 link(
-      R"((?i)(?:rocm/aiter/(?:pull|commit|tree|releases)|aiter\s*(?:#|pr\b|pull|commit|version|v?\d+\.\d+|@|>=|==|main\b)|(?:bump|upgrade|update|require)s?\s+(?:the\s+)?aiter))");
-  if (RE2::PartialMatch(meta.title, link) || RE2::PartialMatch(meta.body, link)) return true;
-  for (const Comment& c : meta.comments)
-    if (RE2::PartialMatch(c.body, link)) return true;
-  return false;
-}
-
-bool is_aiter_module(std::string_view m) { return m == "aiter" || m.starts_with("aiter."); }
-
-// (bound name → imported name) of every `from aiter... import a as b`; module aliases of
-// `import aiter[.x] [as y]` go to `modules`.
-void aiter_bindings(const lang::SyntaxTree& tree, std::map<std::string, std::string>& names,
-                    std::set<std::string>& modules, std::map<std::string, int>* lines) {
-  for (const lang::Import& imp : tree.imports()) {
-    if (imp.level != 0 || !is_aiter_module(imp.module)) continue;
-    if (is(imp.node, NodeKind::Import)) {
-      for (lang::Node c : imp.node.named_children()) {
-        if (is(c, NodeKind::AliasedImport)) {
-          if (lang::Node a = c.child_by_field("alias")) modules.insert(std::string(a.text()));
-        } else if (is(c, NodeKind::DottedName)) {
-          modules.insert(collapse_whitespace(c.text()));
-        }
-      }
-      continue;
-    }
-    lang::Node module = imp.node.child_by_field("module_name");
-    for (lang::Node c : imp.node.named_children()) {
-      if (c == module) continue;
-      std::string name, bound;
-      if (is(c, NodeKind::DottedName)) {
-        name = bound = std::string(c.text());
-      } else if (is(c, NodeKind::AliasedImport)) {
-        lang::Node n = c.child_by_field("name"), a = c.child_by_field("alias");
-        if (!n || !a) continue;
-        name = std::string(n.text());
-        bound = std::string(a.text());
-      } else {
-        continue;
-      }
-      names[bound] = name;
-      if (lines && !lines->count(name)) (*lines)[name] = c.start_line();
-    }
-  }
-}
-
 struct Item {
   std::string path;
   int line = 0;
@@ -103,17 +57,17 @@ class AiterUsageWithoutPr : public RuleWithInfo<kInfo> {
       const lang::SyntaxTree* neu = ctx.workspace.new_tree(f.new_path);
       if (!neu) continue;
       const lang::SyntaxTree* old = f.status == FileStatus::Added ? nullptr : ctx.workspace.old_tree(f.path());
-      std::map<std::string, std::string> names, old_names;
-      std::set<std::string> modules, old_modules;
-      std::map<std::string, int> lines;
-      aiter_bindings(*neu, names, modules, &lines);
-      if (old) aiter_bindings(*old, old_names, old_modules, nullptr);
+      AiterBindings now = aiter_bindings(*neu);
       std::set<std::string> old_imported;
-      for (auto& [bound, name] : old_names) old_imported.insert(name);
-      for (auto& [name, line] : lines)
+      if (old)
+        for (auto& [bound, name] : aiter_bindings(*old).names) old_imported.insert(name);
+      for (auto& [name, line] : now.lines)
         if (!old_imported.count(name) && added.count(line) && !new_symbols.count(name))
           new_symbols[name] = Item{f.new_path, line, "new aiter symbol `" + name + "`", std::string(neu->line_text(line))};
-      if (old) new_keywords(f.new_path, *neu, *old, names, modules, old_names, old_modules, added, items);
+      if (old)
+        for (const NewAiterKeyword& k : new_aiter_keywords(*neu, *old, added))
+          items.push_back(Item{f.new_path, k.line, "new keyword `" + k.keyword + "=` on aiter `" + k.function + "(...)`",
+                               std::string(neu->line_text(k.line))});
     }
     drop_known_symbols(ctx, new_symbols);
     for (auto& [name, item] : new_symbols) items.push_back(item);
@@ -140,44 +94,6 @@ class AiterUsageWithoutPr : public RuleWithInfo<kInfo> {
   }
 
  private:
-  static void new_keywords(const std::string& path, const lang::SyntaxTree& neu, const lang::SyntaxTree& old,
-                           const std::map<std::string, std::string>& names, const std::set<std::string>& modules,
-                           const std::map<std::string, std::string>& old_names,
-                           const std::set<std::string>& old_modules, const std::set<int>& added,
-                           std::vector<Item>& items) {
-    // Keywords each aiter function received in the old file.
-    std::map<std::string, std::set<std::string>> old_kw;
-    for (const lang::Call& c : old.calls()) {
-      std::string fn = resolve(c.callee, old_names, old_modules);
-      if (fn.empty()) continue;
-      auto& set = old_kw[fn];
-      for (const lang::Argument& a : c.args)
-        if (!a.keyword.empty()) set.insert(a.keyword);
-    }
-    std::set<std::string> seen;
-    for (const lang::Call& c : neu.calls()) {
-      std::string fn = resolve(c.callee, names, modules);
-      if (fn.empty() || !old_kw.count(fn)) continue;
-      for (const lang::Argument& a : c.args) {
-        if (a.keyword.empty() || !a.value) continue;
-        int line = a.value.start_line();
-        if (!added.count(line) || old_kw[fn].count(a.keyword) || !seen.insert(fn + "/" + a.keyword).second) continue;
-        items.push_back(Item{path, line, "new keyword `" + a.keyword + "=` on aiter `" + fn + "(...)`",
-                             std::string(neu.line_text(line))});
-      }
-    }
-  }
-
-  // The aiter function a callee names ("fused_rms" for an imported name, "aiter.ops.x" for a
-  // module attribute), or "" when it is not an aiter function.
-  static std::string resolve(const std::string& callee, const std::map<std::string, std::string>& names,
-                             const std::set<std::string>& modules) {
-    if (auto it = names.find(callee); it != names.end()) return it->second;
-    for (const std::string& m : modules)
-      if (callee.size() > m.size() && callee.starts_with(m + ".")) return callee;
-    return "";
-  }
-
   // Names already present anywhere in the base tree's Python are known aiter API.
   static void drop_known_symbols(const ReviewContext& ctx, std::map<std::string, Item>& symbols) {
     if (symbols.empty()) return;
