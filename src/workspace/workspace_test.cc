@@ -139,7 +139,9 @@ TEST_F(WorkspaceReadAhead, TextsAndTreesAreThoseOfTheWorkspaceAlone) {
           const std::string* t1 = new_side ? alone->new_text(path) : alone->old_text(path);
           const std::string* t2 = new_side ? two->new_text(path) : two->old_text(path);
           ASSERT_EQ(t1 == nullptr, t2 == nullptr);
-          if (t1) EXPECT_EQ(*t1, *t2);
+          if (t1) {
+            EXPECT_EQ(*t1, *t2);
+          }
           EXPECT_EQ(dump(new_side ? alone->new_tree(path) : alone->old_tree(path)),
                     dump(new_side ? two->new_tree(path) : two->old_tree(path)));
         }
