@@ -197,6 +197,10 @@ Command add_review_command(CLI::App& app) {
   app.add_option("--rule-timeout", in.rule_timeout,
                  "seconds each rule may spend on one file before it stops and the report names it (default 5; 0 = "
                  "unlimited; config: rules.timeout)");
+  app.add_option("-j,--jobs", in.jobs,
+                 "threads for this review: 1, or 2 to parse the next changed files while the rules judge one "
+                 "(default: 2 from 16 changed files on; findings are the same)")
+      ->check(CLI::Range(0, 64));
   app.add_option("--format", args->format,
                  "card | json | sarif | rdjson | github-annotations | concise (file:line: severity rule: problem)")
       ->check(CLI::IsMember({"card", "json", "sarif", "rdjson", "github-annotations", "concise"}));

@@ -447,7 +447,8 @@ Result<Review> run_review(const ReviewInputs& in) {
     }
   } leave{in.leave_to_exit, prepared, workspace_owned, knowledge, ctx.facts};
   RuleSelection rules = configured_rules(p.config, in.rules);
-  RuleRun run = run_rules(ctx, rules, rule_budget(in, p.config));
+  bool two_threads = in.jobs >= 2 || (in.jobs == 0 && p.pr.changes.files.size() >= kReadAheadMinFiles);
+  RuleRun run = run_rules(ctx, rules, rule_budget(in, p.config), two_threads ? kReadAheadFiles : 0);
   gate_reach(run.findings, ctx);
 
   Review review;

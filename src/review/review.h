@@ -17,6 +17,12 @@
 
 namespace rp {
 
+// The automatic --jobs choice reads ahead from this many changed files on: below it a thread
+// and a second repository handle cost more than the parses they overlap.
+inline constexpr size_t kReadAheadMinFiles = 16;
+// How many files past the one being judged the read-ahead thread may hold parsed.
+inline constexpr size_t kReadAheadFiles = 2;
+
 struct ReviewInputs {
   // git: repo_path with optional base/head (head defaults to HEAD, base to the merge-base
   // of head with main/master). With no code source at all, the repository containing the
@@ -62,6 +68,10 @@ struct ReviewInputs {
   // Each rule's time budget per file in seconds (--rule-timeout; 0 = unlimited); unset = the
   // configuration's rules.timeout, else budget::kDefault.
   std::optional<double> rule_timeout;
+  // Threads for this one review (--jobs): 1 = one; 2 (or more) = a second thread reads and
+  // parses the next changed files while the rules judge one; 0 = 2 when the PR changes at least
+  // kReadAheadMinFiles files, else 1. The findings are the same either way.
+  int jobs = 0;
   // The process exits right after this review (the review command): its trees, parses,
   // index and facts are left to the OS at exit instead of being freed one node at a time.
   // They stay reachable (not reported as leaks). Batch and eval, which run many reviews in

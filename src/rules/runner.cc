@@ -1,5 +1,8 @@
 #include "rules/runner.h"
 
+#include "workspace/read_ahead.h"
+
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -22,7 +25,8 @@ struct Slot {
 };
 }  // namespace
 
-RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std::chrono::milliseconds per_file) {
+RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std::chrono::milliseconds per_file,
+                  size_t read_ahead) {
   RuleRun run;
   std::vector<Slot> slots;
   for (const Rule* rule : all_rules()) {
@@ -40,13 +44,17 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std:
     }
     slots.push_back({rule, dynamic_cast<const FileRule*>(rule), {}, std::nullopt, {}, nullptr});
   }
+  bool any_per_file = std::any_of(slots.begin(), slots.end(), [](const Slot& s) { return s.per_file != nullptr; });
+  // The read-ahead thread starts now, so the first files are parsed while the whole-PR rules
+  // run, and stops when the file rules are done (also when a rule throws).
+  struct StopReadAhead {
+    Workspace& ws;
+    ~StopReadAhead() { stop_read_ahead(ws); }
+  } stop_guard{ctx.workspace};
+  if (any_per_file && read_ahead > 0) start_read_ahead(ctx.workspace, ctx.pr.changes.files, read_ahead);
   // Whole-PR rules first, each over the whole PR, as they were written.
-  bool any_per_file = false;
   for (Slot& s : slots) {
-    if (s.per_file) {
-      any_per_file = true;
-      continue;
-    }
+    if (s.per_file) continue;
     budget::start_rule(per_file);
     s.rule->check(ctx, s.found);
     s.outcome = budget::finish_rule();
@@ -85,6 +93,7 @@ RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection, std:
       s.state.reset();
     }
   }
+  stop_read_ahead(ctx.workspace);
   for (Slot& s : slots) {
     const RuleInfo& info = s.rule->info();
     if (s.outcome) run.unfinished.push_back({std::string(info.name), s.outcome->file, s.outcome->stopped});

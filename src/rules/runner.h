@@ -34,8 +34,11 @@ struct RuleRun {
   std::vector<UnfinishedRule> unfinished;
 };
 
-// `per_file`: each rule's time budget per file (0 = unlimited).
+// `per_file`: each rule's time budget per file (0 = unlimited). `read_ahead` > 0: while the file
+// rules judge one changed file, a second thread reads and parses up to that many next ones
+// (Workspace::start_read_ahead); the findings are the same, the wall time shorter on a PR of
+// many files. 0: one thread.
 RuleRun run_rules(const ReviewContext& ctx, const RuleSelection& selection = {},
-                  std::chrono::milliseconds per_file = budget::kDefault);
+                  std::chrono::milliseconds per_file = budget::kDefault, size_t read_ahead = 0);
 
 }  // namespace rp

@@ -1,11 +1,15 @@
 // run_rules applies a rule's severity floor (rules/registry.h) only when nobody named the rule.
 #include "rules/runner.h"
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include "report/card.h"
 #include "review/review.h"
 #include "rules/registry.h"
 
@@ -59,6 +63,45 @@ TEST(Registry, SeverityFloorsNameRulesThatRunByDefault) {
     EXPECT_FALSE(below_floor_kept(*info, RuleSelection{}));
   }
   EXPECT_EQ(severity_floor("unbound-local"), nullptr);
+}
+
+// A second thread that parses the next files (--jobs 2) changes where the time goes, not what the
+// review says: a PR of many files, each asking for others (imports), with both sides parsed.
+TEST(Runner, ReadAheadGivesTheSameReviewAsOneThread) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / ("rp-read-ahead-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  for (const char* side : {"before", "after"}) fs::create_directories(root / side / "pkg");
+  auto write = [&](const std::string& side, const std::string& path, const std::string& text) {
+    std::ofstream(root / side / path) << text;
+  };
+  for (int i = 0; i < 24; ++i) {
+    std::string mod = "pkg/m" + std::to_string(i) + ".py";
+    std::string next = "pkg.m" + std::to_string((i + 1) % 24);
+    write("before", mod, "import os\nfrom " + next + " import helper\n\ndef helper(x):\n    return x\n\n"
+                             "def run(a, b):\n    return helper(a) + b\n");
+    // The new side drops a parameter its callers pass, reads an undefined name, and adds an env knob.
+    write("after", mod, "import os\nfrom " + next + " import helper\n\ndef helper(x):\n    return x\n\n"
+                            "def run(a):\n    n = os.environ.get('PKG_KNOB_" + std::to_string(i) +
+                            "')\n    return helper(a) + undefined_" + std::to_string(i) + "\n");
+  }
+  write("before", "pkg/__init__.py", "");
+  write("after", "pkg/__init__.py", "from pkg.m0 import run\n");
+  std::string reviews[2];
+  for (int jobs : {1, 2}) {
+    ReviewInputs in;
+    in.before_dir = (root / "before").string();
+    in.after_dir = (root / "after").string();
+    in.jobs = jobs;
+    Result<Review> review = run_review(in);
+    ASSERT_TRUE(review.ok()) << review.error();
+    std::string& out = reviews[jobs - 1];
+    for (const Finding& f : review->findings) out += render_finding_markdown(f) + "\n";
+    for (const std::string& u : review->unparsed_files) out += "unparsed " + u + "\n";
+  }
+  fs::remove_all(root);
+  EXPECT_FALSE(reviews[0].empty());
+  EXPECT_EQ(reviews[0], reviews[1]);
 }
 
 }  // namespace

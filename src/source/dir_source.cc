@@ -9,6 +9,7 @@
 #include <git2.h>
 
 #include "core/paths.h"
+#include "source/thread_reader.h"
 
 namespace rp {
 
@@ -16,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class DirTree : public TreeReader {
+class DirTree : public TreeReader, public ThreadReadable {
  public:
   explicit DirTree(std::string root) : root_(std::move(root)) {}
 
@@ -35,6 +36,8 @@ class DirTree : public TreeReader {
     std::error_code ec;
     return is_safe_repo_path(path) && fs::is_regular_file(fs::path(root_) / path, ec);
   }
+
+  std::unique_ptr<TreeReader> open_for_thread() const override { return std::make_unique<DirTree>(root_); }
 
   std::vector<std::string> list_files() const override {
     std::vector<std::string> out;

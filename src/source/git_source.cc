@@ -21,6 +21,7 @@
 
 #include "core/paths.h"
 #include "source/libgit2_init.h"
+#include "source/thread_reader.h"
 
 namespace rp {
 
@@ -209,12 +210,28 @@ std::string hex_id(const unsigned char* id) {
 
 constexpr size_t kMinBlobsToKeepTrees = 100;
 
-class GitTree : public TreeReader {
+class GitTree : public TreeReader, public ThreadReadable {
  public:
-  GitTree(git_repository* repo, git_tree* tree, std::string cache_file = {})
-      : repo_(repo), tree_(tree), cache_file_(std::move(cache_file)) {}
+  GitTree(git_repository* repo, git_tree* tree, std::string cache_file = {}, bool owns_repo = false)
+      : repo_(repo), tree_(tree), cache_file_(std::move(cache_file)), owns_repo_(owns_repo) {}
   ~GitTree() override {
     if (tree_) git_tree_free(tree_);
+    if (owns_repo_) git_repository_free(repo_);
+  }
+
+  // libgit2 objects are used from one thread at a time: another thread gets its own repository
+  // handle on the same object store, and the same tree looked up there.
+  std::unique_ptr<TreeReader> open_for_thread() const override {
+    if (!tree_) return std::make_unique<GitTree>(nullptr, nullptr);
+    git_repository* repo = nullptr;
+    if (git_repository_open_ext(&repo, git_repository_path(repo_), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0)
+      return nullptr;
+    git_tree* tree = nullptr;
+    if (git_tree_lookup(&tree, repo, git_tree_id(tree_)) != 0) {
+      git_repository_free(repo);
+      return nullptr;
+    }
+    return std::make_unique<GitTree>(repo, tree, std::string(), true);
   }
 
   std::optional<std::string> read(const std::string& path) const override {
@@ -302,6 +319,7 @@ class GitTree : public TreeReader {
   git_repository* repo_;  // owned by GitRepo, which outlives every review using it
   git_tree* tree_;
   std::string cache_file_;  // TreeCache's file ("" = list through git_tree_walk)
+  bool owns_repo_ = false;  // a handle of its own (open_for_thread)
   mutable std::once_flag listed_;
   mutable Listing listing_;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/strings.h"
+#include "workspace/read_ahead.h"
 
 namespace rp {
 
@@ -40,7 +41,12 @@ const std::string* Workspace::text_of(Side& side, const TreeReader* reader, cons
   if (it == side.text.end()) {
     std::optional<std::string> text;
     const FileChange* change = change_on(path, new_side);
-    if (reader) {
+    ReadAhead* ahead = reader ? read_ahead_of(*this) : nullptr;
+    std::optional<size_t> index = ahead ? ahead->index_of(change) : std::nullopt;
+    std::optional<std::optional<std::string>> read;
+    if (index && (read = ahead->take_text(*index, new_side))) {
+      text = std::move(*read);
+    } else if (reader) {
       text = reader->read(path);
     } else if (change) {
       text = text_from_diff(*change, new_side);
@@ -75,18 +81,13 @@ const lang::SyntaxTree* Workspace::tree_of(Side& side, const TreeReader* reader,
       if (cached != other_side.trees.end()) other = cached->second.get();
       else if (new_side) other = tree_of(old_, base_.get(), other_path, false);
     }
-    if (other && other->grammar() == g) {
-      std::vector<lang::SyntaxTree::LineEdit> edits;
-      for (const Hunk& h : change->hunks) {
-        int from_start = new_side ? h.old_start : h.new_start, from_count = new_side ? h.old_count : h.new_count;
-        int to_count = new_side ? h.new_count : h.old_count;
-        // "@@ -5,0 +6,2 @@" inserts after line 5: the edit starts at line 6.
-        edits.push_back({from_count == 0 ? from_start + 1 : from_start, from_count, to_count});
-      }
-      tree = lang::SyntaxTree::reparse(*other, *text, edits);
-    } else {
-      tree = lang::SyntaxTree::parse(g, *text);
-    }
+    if (other && other->grammar() != g) other = nullptr;
+    // What the read-ahead thread parsed from the same base (read_ahead.h), else parse here.
+    ReadAhead* ahead = read_ahead_of(*this);
+    std::optional<size_t> index = ahead ? ahead->index_of(change_on(path, new_side)) : std::nullopt;
+    if (index) tree = ahead->take_tree(*index, new_side, other);
+    if (!tree && other) tree = lang::SyntaxTree::reparse(*other, *text, hunk_edits(*change, new_side));
+    else if (!tree) tree = lang::SyntaxTree::parse(g, *text);
   }
   // A parse that ran out of its work budget is an empty tree: reported like a file too large.
   if (tree && tree->parse_stopped() && std::find(unparsed_.begin(), unparsed_.end(), path) == unparsed_.end())
@@ -104,12 +105,18 @@ const lang::SyntaxTree* Workspace::new_tree(const std::string& path) { return tr
 const lang::SyntaxTree* Workspace::old_tree(const std::string& path) { return tree_of(old_, base_.get(), path, false); }
 
 void Workspace::release(const FileChange& f) {
+  ReadAhead* ahead = read_ahead_of(*this);
   for (Side* side : {&old_, &new_}) {
     const std::string& path = side == &old_ ? f.old_path : f.new_path;
     if (path.empty()) continue;
-    side->trees.erase(path);
+    if (auto it = side->trees.find(path); it != side->trees.end()) {
+      if (ahead) ahead->discard(std::move(it->second));  // destroyed on the read-ahead thread
+      side->trees.erase(it);
+    }
     side->text.erase(path);
   }
+  if (ahead)
+    if (std::optional<size_t> index = ahead->index_of(&f)) ahead->release(*index);
   std::erase_if(parsed_, [&](const Parsed& p) {
     bool gone = p.path == (p.new_side ? f.new_path : f.old_path) && !p.path.empty();
     if (gone) parsed_bytes_ -= p.bytes;
@@ -118,11 +125,15 @@ void Workspace::release(const FileChange& f) {
 }
 
 bool Workspace::trim(size_t max_bytes) {
+  ReadAhead* ahead = read_ahead_of(*this);
   size_t drop = 0;
   while (drop < parsed_.size() && parsed_bytes_ > max_bytes) {
     const Parsed& p = parsed_[drop++];
     Side& side = p.new_side ? new_ : old_;
-    side.trees.erase(p.path);
+    if (auto it = side.trees.find(p.path); it != side.trees.end()) {
+      if (ahead) ahead->discard(std::move(it->second));
+      side.trees.erase(it);
+    }
     side.text.erase(p.path);
     parsed_bytes_ -= p.bytes;
   }
