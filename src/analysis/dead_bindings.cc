@@ -227,6 +227,22 @@ bool imported_elsewhere(const index::RepoIndex& idx, const std::string& path, co
   return false;
 }
 
+namespace {
+// Drops from `dead` (head-side bindings of `changed`) those the base version of the file already
+// had dead: the same name in the same scope, as `base_dead` finds them in the old tree.
+template <class BaseDead>
+void drop_inherited(const ReviewContext& ctx, const ChangedSource& changed, std::vector<DeadBinding>& dead,
+                    BaseDead&& base_dead) {
+  const FileChange& f = *changed.file;
+  const lang::SyntaxTree* old_tree =
+      f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path);
+  if (!old_tree) return;
+  std::set<std::pair<std::string, std::string>> before;
+  for (const DeadBinding& d : base_dead(*old_tree)) before.insert({d.scope, d.name});
+  std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
+}
+}  // namespace
+
 std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const ChangedSource& changed) {
   const std::set<int>& added = changed.added;
   // A function's dead locals are bound on lines of its body: one without an added line
@@ -237,17 +253,12 @@ std::vector<DeadBinding> added_unread_locals(const ReviewContext& ctx, const Cha
   });
   std::erase_if(dead, [&](const DeadBinding& d) { return !added.count(d.line); });
   if (dead.empty()) return dead;
-  const FileChange& f = *changed.file;
   // The base side matters only for the scopes of what is left.
   std::set<std::string, std::less<>> scopes;
   for (const DeadBinding& d : dead) scopes.insert(d.scope);
-  std::set<std::pair<std::string, std::string>> before;
-  if (const lang::SyntaxTree* old_tree =
-          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
-    for (const DeadBinding& d :
-         unread_locals_of(*old_tree, [&](const lang::Function& fn) { return scopes.count(fn.qualified) > 0; }))
-      before.insert({d.scope, d.name});
-  std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
+  drop_inherited(ctx, changed, dead, [&](const lang::SyntaxTree& old_tree) {
+    return unread_locals_of(old_tree, [&](const lang::Function& fn) { return scopes.count(fn.qualified) > 0; });
+  });
   return dead;
 }
 
@@ -257,18 +268,13 @@ std::vector<DeadBinding> added_unread_imports(const ReviewContext& ctx, const Ch
   std::vector<DeadBinding> dead =
       unread_imports_if(*changed.tree, [&](const std::string&, int line) { return added.count(line) > 0; });
   if (dead.empty()) return dead;
-  const FileChange& f = *changed.file;
   // Every import binding's scope is the module's (""): the base side matters only for the
   // names left.
   std::set<std::string, std::less<>> names;
   for (const DeadBinding& d : dead) names.insert(d.name);
-  std::set<std::pair<std::string, std::string>> before;
-  if (const lang::SyntaxTree* old_tree =
-          f.status == FileStatus::Added || f.old_path.empty() ? nullptr : ctx.workspace.old_tree(f.old_path))
-    for (const DeadBinding& d :
-         unread_imports_if(*old_tree, [&](const std::string& name, int) { return names.count(name) > 0; }))
-      before.insert({d.scope, d.name});
-  std::erase_if(dead, [&](const DeadBinding& d) { return before.count({d.scope, d.name}) > 0; });
+  drop_inherited(ctx, changed, dead, [&](const lang::SyntaxTree& old_tree) {
+    return unread_imports_if(old_tree, [&](const std::string& name, int) { return names.count(name) > 0; });
+  });
   return dead;
 }
 
