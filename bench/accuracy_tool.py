@@ -173,9 +173,10 @@ def main(argv):
         "",
         *((split_table(mined) + unlabelled_rows(mined, labels)) if mined else ["Not measured in this run."]),
         "",
-        *([f"The labelled sample below was labelled under an earlier split hash: its PRs are now "
-           f"{label_splits(mined, labels)}. Rules were designed from those labels since, so the "
-           f"independent measure is the `validate` row of PRs never labelled."] if mined else []),
+        *([f"The labelled sample below (its PRs are now {label_splits(mined, labels)}) was mostly "
+           f"labelled under an earlier split hash (the labels file's header says which rows), and rules "
+           f"were designed from those labels, so the independent measure is the `validate` row of PRs "
+           f"never labelled."] if mined else []),
         "",
         "**Labelled sample** (`bench/labels/labels.tsv`): what each mined location really",
         "was, and how often review-pr pointed at it. The defect classes with low recall are what to learn next.",
